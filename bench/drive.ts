@@ -1,0 +1,135 @@
+import autocannon from 'autocannon';
+import { Random } from './random.js';
+
+/**
+ * The load generator, run as its own process (bench/load.ts forks it) so that it never shares a
+ * CPU thread with the servers it measures. It receives a plan over IPC, drives autocannon at fixed
+ * concurrency, and answers with counts and latency percentiles.
+ */
+
+export interface PlannedRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** `{{n}}` in the body is replaced by a number unique within the process (titles of created events). */
+  body?: string;
+}
+
+export interface RequestPool {
+  name: string;
+  weight: number;
+  requests: PlannedRequest[];
+}
+
+export interface LoadPlan {
+  origin: string;
+  connections: number;
+  /** Seconds. */
+  duration: number;
+  pools: RequestPool[];
+  /** Statuses besides 2xx and 304 that are normal answers, not errors. */
+  expected: number[];
+  seed: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  /** Milliseconds. */
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  /** Connection errors, timeouts and responses other than 2xx, 304 and the plan's expected statuses. */
+  errors: number;
+  /** Responses with one of the plan's expected statuses (pages past the end). */
+  pastEnd: number;
+  statuses: Record<string, number>;
+  bytes: number;
+}
+
+let counter = 0;
+const runTag = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  const rng = new Random(`load:${plan.seed}`);
+  const choices = plan.pools.filter((p) => p.requests.length && p.weight > 0).map((p) => [p, p.weight] as const);
+  if (!choices.length) throw new Error('the load plan has no requests');
+  const next = (): PlannedRequest => {
+    const pool = rng.weighted(choices);
+    const request = pool.requests.length === 1 ? pool.requests[0]! : rng.pick(pool.requests);
+    if (!request.body?.includes('{{n}}') && !request.path.includes('{{n}}')) return request;
+    const n = `${runTag}-${++counter}`;
+    return { ...request, path: request.path.replaceAll('{{n}}', n), body: request.body?.replaceAll('{{n}}', n) };
+  };
+
+  let latencies = new Float64Array(1 << 16);
+  let count = 0;
+  const statuses: Record<string, number> = {};
+  let bytes = 0;
+  const instance = autocannon({
+    url: plan.origin,
+    connections: plan.connections,
+    duration: plan.duration,
+    pipelining: 1,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const planned = next();
+          return { ...request, method: planned.method, path: planned.path, headers: { ...(planned.headers ?? {}) }, body: planned.body };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, statusCode, resBytes, responseTime) => {
+    if (count === latencies.length) {
+      const grown = new Float64Array(latencies.length * 2);
+      grown.set(latencies);
+      latencies = grown;
+    }
+    latencies[count++] = responseTime;
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    bytes += resBytes;
+  });
+  const result = await instance;
+  const sorted = latencies.slice(0, count).sort();
+  let bad = result.errors;
+  let pastEnd = 0;
+  for (const [status, n] of Object.entries(statuses)) {
+    const code = Number(status);
+    if (plan.expected.includes(code)) pastEnd += n;
+    else if (!((code >= 200 && code < 300) || code === 304)) bad += n;
+  }
+  const seconds = result.duration;
+  return {
+    requests: count,
+    seconds,
+    rps: count / seconds,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: count ? sorted[count - 1]! : 0,
+    errors: bad,
+    pastEnd,
+    statuses,
+    bytes,
+  };
+}
+
+// Forked: serve plans until the parent disconnects.
+if (process.send) {
+  process.on('message', (message: { id: number; plan: LoadPlan }) => {
+    runLoad(message.plan).then(
+      (result) => process.send!({ id: message.id, result }),
+      (err: unknown) => process.send!({ id: message.id, error: err instanceof Error ? err.message : String(err) }),
+    );
+  });
+  process.on('disconnect', () => process.exit(0));
+}

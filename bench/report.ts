@@ -1,0 +1,71 @@
+import type { BenchResult } from './bench.js';
+import { SCENARIO_DESCRIPTIONS, SCENARIOS } from './scenarios.js';
+import { TARGET_CONNECTIONS, TARGET_EVENTS } from './targets.js';
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const fixed = (n: number, digits = 2) => n.toFixed(digits);
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+}
+
+/** The human-readable report printed at the end of `npm run bench`. */
+export function formatReport(result: BenchResult): string {
+  const { meta, options } = result;
+  const out: string[] = [];
+  const commit = meta.commit ? `${meta.commit.slice(0, 10)}${meta.dirty ? ' (with uncommitted changes)' : ''}` : 'unknown commit';
+  out.push(`Calendar Server benchmark, ${meta.date}, ${commit}`);
+  out.push(`${meta.machine.cores} cores (${meta.machine.cpu}), ${meta.machine.memoryGb} GB, ${meta.machine.os}; Node ${meta.versions.node}, SQLite ${meta.versions.sqlite}${meta.versions.postgresql ? `, PostgreSQL ${meta.versions.postgresql}` : ''}`);
+  out.push(
+    `${options.connections} connections, ${options.duration} s × ${options.rounds} round(s) per figure after ${options.warmup} s warm-up; each round alternates with a bare node:http server answering a body of the default page's size (×base = service / baseline).`,
+  );
+  for (const backend of result.backends) {
+    for (const step of backend.steps) {
+      if (step.scenarios.length === 1 && backend.scaling.some((r) => r.events === step.events) && step.events !== options.events) continue;
+      out.push('');
+      out.push(`${backend.backend === 'sqlite' ? 'SQLite' : `PostgreSQL (${backend.database})`}, ${int(step.events)} events; default page ${int(step.defaultPageBytes)} bytes; list-varied pool ${int(step.variedPoolSize)} URLs`);
+      out.push(
+        ...table(
+          ['scenario', 'req/s', '×base', 'p50 ms', '×base', 'p99 ms', '×base', 'errors', 'past-end 404', 'peak RSS MB', 'baseline req/s'],
+          step.scenarios.map((s) => [
+            s.scenario,
+            int(s.service.rps),
+            fixed(s.ratio.rps),
+            fixed(s.service.p50),
+            fixed(s.ratio.p50, 1),
+            fixed(s.service.p99),
+            fixed(s.ratio.p99, 1),
+            int(s.service.errors),
+            s.service.pastEnd ? `${fixed((100 * s.service.pastEnd) / s.service.requests, 1)}%` : '-',
+            s.service.peakRssMb === null ? '-' : int(s.service.peakRssMb),
+            int(s.baseline.rps),
+          ]),
+        ),
+      );
+    }
+    if (backend.scaling.length) {
+      const first = int(backend.scaling[0]!.events);
+      out.push('');
+      out.push(`${backend.backend === 'sqlite' ? 'SQLite' : 'PostgreSQL'} scaling, list-varied (×${first} = against ${first} events)`);
+      out.push(
+        ...table(
+          ['events', 'req/s', `×${first}`, 'p50 ms', `×${first}`, 'p99 ms', '×base req/s'],
+          backend.scaling.map((r) => [int(r.events), int(r.rps), fixed(r.growth.rps), fixed(r.p50), fixed(r.growth.p50), fixed(r.p99), fixed(r.baselineRatio)]),
+        ),
+      );
+    }
+  }
+  out.push('');
+  out.push('Scenarios');
+  for (const name of SCENARIOS) out.push(`  ${name.padEnd(16)} ${SCENARIO_DESCRIPTIONS[name]}`);
+  out.push('');
+  out.push(`Targets (set for ${int(TARGET_EVENTS)} events, ${TARGET_CONNECTIONS} connections, SQLite)`);
+  for (const check of result.targets) {
+    const verdict = check.pass === null ? 'n/a ' : check.pass ? 'PASS' : 'FAIL';
+    out.push(`  ${verdict}  ${check.target}: ${check.value}${check.comparable ? '' : ' (other settings: informative only)'}`);
+  }
+  if (result.file) out.push('', `JSON: ${result.file}`);
+  return out.join('\n');
+}

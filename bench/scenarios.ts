@@ -1,0 +1,127 @@
+import { DateTime } from 'luxon';
+import type { DatasetSummary } from './dataset.js';
+import type { PlannedRequest, RequestPool } from './drive.js';
+import { Random } from './random.js';
+
+export const SCENARIOS = ['list-default', 'list-varied', 'single', 'venues-upcoming', 'create', 'mixed'] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
+export const SCENARIO_DESCRIPTIONS: Record<ScenarioName, string> = {
+  'list-default': 'GET /events, the same URL every time',
+  'list-varied': 'GET /events, a different filter combination each request from a fixed pool',
+  single: 'GET /events/{id} over random published events',
+  'venues-upcoming': 'GET /venues?only_with_upcoming=1',
+  create: 'authenticated POST /events with an inline venue and two categories',
+  mixed: '90% reads from the pools above, 10% creates and updates',
+};
+
+export const API_ROOT = '/wp-json/calendar/events/v1';
+
+export interface PoolOptions {
+  seed: number;
+  /** Size of the list-varied pool. */
+  variedPoolSize: number;
+  /** `Basic …` header of the administrator that writes. */
+  authorization: string;
+}
+
+export interface ScenarioLoad {
+  pools: RequestPool[];
+  /** Statuses besides 2xx that are normal answers: a page past the end of a list is a 404 (events.md 2.8). */
+  expected: number[];
+}
+
+export type ScenarioPools = Record<ScenarioName, ScenarioLoad>;
+
+const get = (path: string): PlannedRequest => ({ method: 'GET', path: `${API_ROOT}${path}` });
+
+/**
+ * Filter combinations of GET /events: date windows, categories, tags, venue, search, featured,
+ * page 1–5, per_page 10–50. The same combinations at every dataset size, so on a small dataset more
+ * of them are pages past the end (404, counted apart from errors).
+ */
+function variedListPaths(summary: DatasetSummary, seed: number, size: number): string[] {
+  const rng = new Random(`varied:${seed}`);
+  const anchor = DateTime.fromISO(summary.anchor, { zone: 'utc' });
+  const paths = new Set<string>();
+  for (let attempts = 0; paths.size < size && attempts < size * 10; attempts++) {
+    const q = new URLSearchParams();
+    if (rng.chance(0.6)) {
+      const from = anchor.plus({ days: rng.int(-720, 700) });
+      const to = from.plus({ days: rng.pick([7, 30, 90, 365]) });
+      if (rng.chance(0.7)) {
+        q.set('start_date', from.toISODate()!);
+        q.set('end_date', to.toISODate()!);
+      } else {
+        q.set('starts_after', from.toISODate()!);
+        q.set('ends_before', to.toISODate()!);
+      }
+    }
+    if (rng.chance(0.3)) {
+      const picked = rng.sample(summary.categorySlugs.map((slug, i) => (rng.chance(0.3) ? String(summary.categoryIds[i]) : slug)), rng.int(1, 2));
+      q.set('categories', picked.join(','));
+    }
+    if (rng.chance(0.25)) {
+      const tags = new Set<string>();
+      const count = rng.int(1, 2);
+      while (tags.size < count) tags.add(summary.tagSlugs[rng.skewed(summary.tagSlugs.length)]!);
+      q.set('tags', [...tags].join(','));
+    }
+    if (rng.chance(0.15)) q.set('venue', String(rng.pick(summary.venueIds)));
+    if (rng.chance(0.1)) q.set('search', rng.pick(summary.words));
+    if (rng.chance(0.1)) q.set('featured', '1');
+    q.set('per_page', String(rng.pick([10, 10, 20, 25, 50])));
+    q.set('page', String(rng.weighted([[1, 50], [2, 20], [3, 12], [4, 10], [5, 8]] as const)));
+    paths.add(`/events?${q.toString()}`);
+  }
+  return [...paths];
+}
+
+/** The request pools of every scenario, from the dataset. */
+export function scenarioPools(summary: DatasetSummary, options: PoolOptions): ScenarioPools {
+  const rng = new Random(`pools:${options.seed}`);
+  const json = { authorization: options.authorization, 'content-type': 'application/json' };
+  const listDefault = [get('/events')];
+  const listVaried = variedListPaths(summary, options.seed, options.variedPoolSize).map(get);
+  const single = summary.publishedEventIds.slice(0, 2000).map((id) => get(`/events/${id}`));
+  const venues = [get('/venues?only_with_upcoming=1')];
+  const anchor = DateTime.fromISO(summary.anchor, { zone: 'utc' });
+  const creates: PlannedRequest[] = Array.from({ length: 50 }, (_, i) => {
+    const start = anchor.plus({ days: rng.int(1, 400), hours: rng.int(9, 20) });
+    const body = {
+      title: `Bench event {{n}}`,
+      description: 'Created by the benchmark.',
+      start_date: start.toFormat('yyyy-MM-dd HH:mm:ss'),
+      end_date: start.plus({ hours: rng.int(1, 4) }).toFormat('yyyy-MM-dd HH:mm:ss'),
+      status: 'publish',
+      venue: { venue: `Bench Hall {{n}}`, address: `${i + 1} Main Street`, city: 'Lyon', country: 'France' },
+      categories: rng.sample(summary.categoryIds, 2),
+    };
+    return { method: 'POST', path: `${API_ROOT}/events`, headers: json, body: JSON.stringify(body) };
+  });
+  const updates: PlannedRequest[] = summary.publishedEventIds.slice(0, 500).map((id) => ({
+    method: 'POST',
+    path: `${API_ROOT}/events/${id}`,
+    headers: json,
+    body: JSON.stringify({ title: 'Updated by the benchmark {{n}}' }),
+  }));
+  const only = (name: string, requests: PlannedRequest[], expected: number[] = []): ScenarioLoad => ({ pools: [{ name, weight: 1, requests }], expected });
+  return {
+    'list-default': only('list-default', listDefault),
+    'list-varied': only('list-varied', listVaried, [404]),
+    single: only('single', single),
+    'venues-upcoming': only('venues-upcoming', venues),
+    create: only('create', creates),
+    mixed: {
+      pools: [
+        { name: 'list-default', weight: 25, requests: listDefault },
+        { name: 'list-varied', weight: 30, requests: listVaried },
+        { name: 'single', weight: 30, requests: single },
+        { name: 'venues-upcoming', weight: 5, requests: venues },
+        { name: 'create', weight: 5, requests: creates },
+        { name: 'update', weight: 5, requests: updates },
+      ],
+      expected: [404],
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import qs from 'qs';
+import { Authenticator } from './auth/authenticate.js';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { namespaceIndexRoute, restIndex, routeObject } from './http/discovery.js';
+import { docRoute } from './http/openapi.js';
+import { docsPageRoutes } from './http/docs-page.js';
+import { publicUrlRoutes } from './http/public-urls.js';
+import { INVALID_JSON, NAMESPACE, compileRoutes, registerDispatcher, type SiteRoute } from './http/register.js';
+import type { AppContext, RouteDef } from './http/route.js';
+import { SettingsCache } from './settings.js';
+import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index.js';
+import { categoryTaxonomy, tagTaxonomy, termRoutes } from './resources/terms/index.js';
+import { eventRoutes } from './resources/events/routes.js';
+import { ensureAdmin } from './auth/bootstrap.js';
+
+const QS_OPTIONS: qs.IParseOptions = { arrayLimit: 1000, parameterLimit: 2000, depth: 5, allowDots: false };
+
+export function parseForm(text: string): Record<string, unknown> {
+  return qs.parse(text, QS_OPTIONS) as Record<string, unknown>;
+}
+
+/** Every route of the namespace, in the reference's registration order (common.md 1.2). */
+export function allRoutes(): RouteDef[] {
+  return [namespaceIndexRoute, docRoute, ...eventRoutes(), ...linkedRoutes(venueKind), ...linkedRoutes(organizerKind), ...termRoutes(categoryTaxonomy), ...termRoutes(tagTaxonomy)];
+}
+
+/**
+ * Non-REST paths: the server root and the records' public URLs with the discovery headers
+ * (common.md 2.5), the browsable API reference and a health check.
+ */
+function siteRoutes(): SiteRoute[] {
+  return [
+    ...publicUrlRoutes(),
+    ...docsPageRoutes(),
+    {
+      path: /^\/healthz\/?$/,
+      handler: async ({ app }) => {
+        await app.db.selectFrom('settings').select('name').limit(1).execute();
+        return { contentType: 'application/json; charset=UTF-8', body: JSON.stringify({ status: 'ok' }) };
+      },
+    },
+  ];
+}
+
+export interface BuiltApp {
+  fastify: FastifyInstance;
+  app: AppContext;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** An already-open database (tests); otherwise `config.databaseUrl` is opened. */
+  database?: DatabaseHandle;
+  /** Skip applying migrations (the caller already did). */
+  skipMigrations?: boolean;
+}
+
+/** Builds the whole service: every server option, parser, hook and route (style.md). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const database = options.database ?? openDatabase(config.databaseUrl);
+  if (!options.skipMigrations) await migrateToLatest(database.db);
+  if (config.adminUser && config.adminAppPassword) {
+    await ensureAdmin(database.db, config.adminUser, config.adminAppPassword);
+  }
+
+  const routes = allRoutes();
+  const app: AppContext = {
+    db: database.db,
+    backend: database.backend,
+    config,
+    settings: new SettingsCache(database.db),
+    authenticator: new Authenticator(database.db),
+    routes,
+  };
+
+  const fastify = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    exposeHeadRoutes: false,
+    return503OnClosing: true,
+    // Behind a TLS-terminating proxy, X-Forwarded-Proto tells whether the client used https (require_https).
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: false,
+      maxParamLength: 2000,
+      querystringParser: (text: string) => parseForm(text),
+    },
+  });
+
+  // Bodies: JSON (whatever the method) and form-encoded (also the fallback for other types), like WordPress.
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(/^(application|text)\/([\w.+-]+\+)?json\s*(;|$)/i, { parseAs: 'string' }, (_req, text, done) => {
+    const source = String(text);
+    if (source.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(source));
+    } catch (err) {
+      done(null, { [INVALID_JSON]: (err as Error).message });
+    }
+  });
+  fastify.addContentTypeParser('*', { parseAs: 'string' }, (_req, text, done) => {
+    done(null, parseForm(String(text)));
+  });
+
+  fastify.setErrorHandler((err: { code?: string; statusCode?: number }, request, reply) => {
+    const tooLarge = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413;
+    const body = tooLarge
+      ? { code: 'rest_body_too_large', message: 'The request body is too large.', data: { status: 413 } }
+      : { code: 'rest_invalid_request', message: 'The request could not be read.', data: { status: 400 } };
+    if (!tooLarge && (err.statusCode ?? 500) >= 500) request.log.error({ err }, 'request failed before routing');
+    reply.code(tooLarge ? 413 : 400).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
+  });
+
+  registerDispatcher(fastify, {
+    app,
+    compiled: compileRoutes(routes),
+    siteRoutes: siteRoutes(),
+    restIndex,
+    routeObject,
+  });
+
+  return {
+    fastify,
+    app,
+    database,
+    close: async () => {
+      await fastify.close();
+      await database.close();
+    },
+  };
+}
+
+export { NAMESPACE };

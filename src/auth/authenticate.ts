@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Trx } from '../db/tables.js';
+import { RestError, restErrors } from '../http/errors.js';
+import { normalizeAppPassword, verifyAppPassword } from './app-passwords.js';
+import type { Caller } from './capabilities.js';
+import { isRole } from './roles.js';
+
+const DAY = 24 * 60 * 60;
+const CACHE_TTL_MS = 60_000;
+
+/**
+ * Application-password authentication over HTTP Basic (common.md 7.2, 7.5).
+ * Hashes are slow on purpose, so a successful check is remembered for a minute under a digest
+ * keyed with a per-process secret; the password row and the user are re-read on every request,
+ * so revoking a password or changing a role takes effect at once.
+ */
+export class Authenticator {
+  private readonly secret = randomBytes(32);
+  private readonly verified = new Map<string, { uuid: string; until: number }>();
+
+  constructor(private readonly db: Trx) {}
+
+  /** `undefined` header → anonymous (`null`); a bad credential throws the 401 RestError. */
+  async authenticate(header: string | undefined, ip: string): Promise<Caller | null> {
+    if (!header || !/^basic\s/i.test(header)) return null;
+    const decoded = Buffer.from(header.replace(/^basic\s+/i, '').trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw restErrors.incorrectPassword();
+    const login = decoded.slice(0, colon);
+    const password = normalizeAppPassword(decoded.slice(colon + 1));
+
+    const key = createHash('sha256').update(this.secret).update(login).update('\0').update(password).digest('base64');
+    const hit = this.verified.get(key);
+    if (hit && hit.until > Date.now()) {
+      const caller = await this.callerForPassword(hit.uuid);
+      if (caller) return caller;
+      this.verified.delete(key);
+    }
+
+    let user = await this.db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
+    if (!user && login.includes('@')) {
+      user = await this.db.selectFrom('users').selectAll().where('email', '=', login).executeTakeFirst();
+      if (!user) throw restErrors.invalidEmail();
+    }
+    if (!user) throw restErrors.invalidUsername();
+    if (user.status !== 'enabled') throw restErrors.applicationPasswordsDisabledForUser();
+    const candidates = await this.db
+      .selectFrom('app_passwords')
+      .select(['uuid', 'password_hash', 'last_used'])
+      .where('user_id', '=', user.id)
+      .execute();
+    for (const candidate of candidates) {
+      if (await verifyAppPassword(password, candidate.password_hash)) {
+        this.verified.set(key, { uuid: candidate.uuid, until: Date.now() + CACHE_TTL_MS });
+        if (this.verified.size > 10_000) this.verified.delete(this.verified.keys().next().value as string);
+        await this.touch(candidate.uuid, candidate.last_used, ip);
+        if (!isRole(user.role)) throw restErrors.applicationPasswordsDisabledForUser();
+        return { id: user.id, login: user.login, role: user.role };
+      }
+    }
+    throw restErrors.incorrectPassword();
+  }
+
+  private async callerForPassword(uuid: string): Promise<Caller | null> {
+    const row = await this.db
+      .selectFrom('app_passwords')
+      .innerJoin('users', 'users.id', 'app_passwords.user_id')
+      .select(['users.id', 'users.login', 'users.role', 'users.status'])
+      .where('app_passwords.uuid', '=', uuid)
+      .executeTakeFirst();
+    if (!row || row.status !== 'enabled' || !isRole(row.role)) return null;
+    return { id: row.id, login: row.login, role: row.role };
+  }
+
+  /** `last_used` / `last_ip` are written at most once a day (common.md 7.2). */
+  private async touch(uuid: string, lastUsed: number | null, ip: string) {
+    const now = Math.floor(Date.now() / 1000);
+    if (lastUsed !== null && now - Number(lastUsed) < DAY) return;
+    await this.db.updateTable('app_passwords').set({ last_used: now, last_ip: ip }).where('uuid', '=', uuid).execute();
+  }
+}
+
+export function isRestError(err: unknown): err is RestError {
+  return err instanceof RestError;
+}

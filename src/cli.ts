@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+import { Command, Option } from 'commander';
+import { loadConfig, ConfigError, type ConfigInput } from './config.js';
+import { openDatabase } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createAppPassword, listAppPasswords, revokeAppPassword, AppPasswordError } from './auth/app-passwords.js';
+import { deleteUser, getUserByLogin, insertUser, listUsers, updateUserRole, UserError } from './auth/users.js';
+import { isSettingName, readSettings, settingDefs, writeSetting } from './settings.js';
+import { purgeTrash } from './resources/post-like/trash.js';
+import { serve } from './server.js';
+
+/** The `calendar` command: every administrative task. */
+const program = new Command('calendar').description('Calendar Server: events REST service and its administration.');
+program.option('--database-url <url>', 'database to use (env DATABASE_URL; default sqlite:./data/calendar.sqlite)');
+
+function config(extra: ConfigInput = {}) {
+  return loadConfig(process.env, { databaseUrl: program.opts().databaseUrl, ...extra });
+}
+
+/** Opens the configured database, applies migrations, runs `fn`, closes. */
+async function withDb<T>(fn: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
+  const handle = openDatabase(config().databaseUrl);
+  try {
+    await migrateToLatest(handle.db);
+    return await fn(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+program
+  .command('serve')
+  .description('start the HTTP service')
+  .option('--port <port>', 'port to listen on (env PORT, default 8080)')
+  .option('--host <host>', 'interface to bind (env HOST, default 127.0.0.1; 0.0.0.0 in containers)')
+  .option('--rest-prefix <prefix>', 'REST prefix (env REST_PREFIX, default /wp-json)')
+  .option('--site-url <url>', 'public base URL for links (env SITE_URL, default http://localhost:PORT)')
+  .option('--cors-origins <list>', 'comma-separated origins allowed with credentials (env CORS_ORIGINS)')
+  .option('--log-level <level>', 'log level (env LOG_LEVEL, default info)')
+  .action(async (o) => {
+    await serve(
+      config({ port: o.port, host: o.host, restPrefix: o.restPrefix, siteUrl: o.siteUrl, corsOrigins: o.corsOrigins, logLevel: o.logLevel }),
+    );
+  });
+
+program
+  .command('migrate')
+  .description('apply pending database migrations')
+  .action(async () => {
+    const handle = openDatabase(config().databaseUrl);
+    try {
+      const applied = await migrateToLatest(handle.db);
+      console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+    } finally {
+      await handle.close();
+    }
+  });
+
+const user = program.command('user').description('manage users');
+user
+  .command('create <login>')
+  .description('create a user')
+  .addOption(new Option('--role <role>', 'role').choices(['administrator', 'editor', 'author', 'contributor', 'subscriber']).makeOptionMandatory())
+  .option('--email <email>', 'e-mail address')
+  .action((login: string, o) =>
+    withDb(async (db) => {
+      const id = await db.transaction().execute((trx) => insertUser(trx, { login, role: o.role, email: o.email }));
+      console.log(`created user ${login} (id ${id}, ${o.role})`);
+    }),
+  );
+user
+  .command('list')
+  .description('list users')
+  .action(() =>
+    withDb(async (db) => {
+      for (const u of await listUsers(db)) console.log(`${u.id}\t${u.login}\t${u.role}\t${u.email}\t${u.status}`);
+    }),
+  );
+user
+  .command('delete <login>')
+  .description('delete a user and its application passwords')
+  .action((login: string) =>
+    withDb(async (db) => {
+      await db.transaction().execute((trx) => deleteUser(trx, login));
+      console.log(`deleted user ${login}`);
+    }),
+  );
+user
+  .command('set-role <login> <role>')
+  .description("change a user's role")
+  .action((login: string, role: string) =>
+    withDb(async (db) => {
+      await db.transaction().execute((trx) => updateUserRole(trx, login, role));
+      console.log(`${login} is now ${role}`);
+    }),
+  );
+
+const appPassword = program.command('app-password').description('manage application passwords');
+appPassword
+  .command('create <login>')
+  .description('create an application password; the password is printed alone on the last line')
+  .option('--name <name>', 'name of the password', 'cli')
+  .action((login: string, o) =>
+    withDb(async (db) => {
+      const created = await db.transaction().execute(async (trx) => {
+        const u = await getUserByLogin(trx, login);
+        return createAppPassword(trx, u.id, o.name);
+      });
+      console.log(`created application password "${o.name}" for ${login} (uuid ${created.uuid})`);
+      console.log(created.password);
+    }),
+  );
+appPassword
+  .command('list <login>')
+  .description("list a user's application passwords")
+  .action((login: string) =>
+    withDb(async (db) => {
+      const u = await getUserByLogin(db, login);
+      for (const p of await listAppPasswords(db, u.id)) {
+        const used = p.last_used ? new Date(Number(p.last_used) * 1000).toISOString() : 'never';
+        console.log(`${p.uuid}\t${p.name}\tcreated ${new Date(Number(p.created) * 1000).toISOString()}\tlast used ${used}`);
+      }
+    }),
+  );
+appPassword
+  .command('revoke <login> <name>')
+  .description('revoke an application password by name (or uuid)')
+  .action((login: string, name: string) =>
+    withDb(async (db) => {
+      const removed = await db.transaction().execute(async (trx) => revokeAppPassword(trx, (await getUserByLogin(trx, login)).id, name));
+      if (!removed) throw new UserError(`${login} has no application password named "${name}"`);
+      console.log(`revoked "${name}" of ${login}`);
+    }),
+  );
+
+const settings = program.command('settings').description('manage site settings');
+settings
+  .command('list')
+  .description('list every setting with its value')
+  .action(() =>
+    withDb(async (db) => {
+      const current = await readSettings(db);
+      for (const [name, def] of Object.entries(settingDefs)) {
+        console.log(`${name}=${String(current[name as keyof typeof current])}\t# ${def.describe} Default: ${String(def.default)}`);
+      }
+    }),
+  );
+settings
+  .command('get <name>')
+  .description('print one setting')
+  .action((name: string) =>
+    withDb(async (db) => {
+      if (!isSettingName(name)) throw new UserError(`unknown setting "${name}"; see calendar settings list`);
+      console.log(String((await readSettings(db))[name]));
+    }),
+  );
+settings
+  .command('set <name> <value>')
+  .description('change one setting (a running server sees it within a second)')
+  .action((name: string, value: string) =>
+    withDb(async (db) => {
+      if (!isSettingName(name)) throw new UserError(`unknown setting "${name}"; see calendar settings list`);
+      try {
+        await db.transaction().execute((trx) => writeSetting(trx, name, value));
+      } catch (err) {
+        if (err instanceof Error && !(err as { code?: unknown }).code) throw new UserError(`${name} ${err.message}`);
+        throw err;
+      }
+      console.log(`${name}=${String((await readSettings(db))[name])}`);
+    }),
+  );
+
+const trash = program.command('trash').description('manage trashed records');
+trash
+  .command('empty')
+  .description('permanently remove every trashed event, venue and organizer now')
+  .action(() =>
+    withDb(async (db) => {
+      const n = await db.transaction().execute((trx) => purgeTrash(trx, 0));
+      console.log(`purged ${n} trashed record(s)`);
+    }),
+  );
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof UserError || err instanceof AppPasswordError) {
+    console.error(`calendar: ${err.message}`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

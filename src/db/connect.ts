@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './tables.js';
+
+export type Backend = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  backend: Backend;
+  /** The URL the handle was opened with (for logs; credentials are not printed by callers). */
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/calendar.sqlite';
+
+export function backendOf(url: string): Backend {
+  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
+  if (/^sqlite:/i.test(url)) return 'sqlite';
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url}")`);
+}
+
+// pg returns bigint columns as strings by default; our bigints (timestamps, versions) fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+// double precision columns come back as numbers already; numeric is not used.
+
+export interface OpenOptions {
+  /** PostgreSQL schema to use (tests give each run its own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  const backend = backendOf(url);
+  if (backend === 'sqlite') {
+    const file = url.replace(/^sqlite:/i, '');
+    if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, backend, url, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, backend, url, close: () => db.destroy() };
+}

@@ -1,0 +1,51 @@
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as initialSchema from './migrations/2026-11-22-01-initial-schema.js';
+import * as eventCostCurrency from './migrations/2026-11-22-02-event-cost-currency.js';
+import * as termsNameOrder from './migrations/2026-11-22-03-terms-name-order.js';
+
+/** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
+const migrations: Record<string, Migration> = {
+  '2026-11-22-01-initial-schema': initialSchema,
+  '2026-11-22-02-event-cost-currency': eventCostCurrency,
+  '2026-11-22-03-terms-name-order': termsNameOrder,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * On PostgreSQL the bookkeeping tables live in the connection's current schema: Kysely otherwise
+ * takes a table of that name in any other schema for its own and skips creating it.
+ */
+async function migrationTableSchema(db: Kysely<any>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
+/**
+ * Key of the PostgreSQL advisory lock held while schema changes run. Kysely's migrator reads the
+ * catalog of the whole database before taking its own lock, and that read fails when another
+ * process changes a table at the same moment (two instances starting, or schemas being created
+ * and dropped side by side), so every schema change in the database takes this lock first.
+ */
+export const SCHEMA_CHANGE_LOCK_KEY = 7_352_019_404;
+
+async function migrate(db: Kysely<any>, schema: string | undefined): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const schema = await migrationTableSchema(db);
+  if (schema === undefined) return migrate(db, undefined);
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${sql.lit(SCHEMA_CHANGE_LOCK_KEY)})`.execute(conn);
+    try {
+      return await migrate(conn, schema);
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(SCHEMA_CHANGE_LOCK_KEY)})`.execute(conn);
+    }
+  });
+}

@@ -1,0 +1,156 @@
+import type { Generated, Kysely, Transaction } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  email: string;
+  display_name: string;
+  role: string;
+  status: string;
+  created_at: string;
+}
+
+export interface AppPasswordsTable {
+  id: Generated<number>;
+  user_id: number;
+  uuid: string;
+  name: string;
+  password_hash: string;
+  created: number;
+  last_used: number | null;
+  last_ip: string | null;
+}
+
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
+export type PostType = 'event' | 'venue' | 'organizer' | 'image';
+
+export interface PostsTable {
+  id: Generated<number>;
+  type: PostType;
+  author: number;
+  status: string;
+  slug: string;
+  title: string;
+  description: string;
+  excerpt: string;
+  password: string;
+  date: string;
+  date_utc: string;
+  modified: string;
+  modified_utc: string;
+  image_id: number | null;
+  parent_id: number;
+  trashed_slug: string | null;
+  trashed_status: string | null;
+  trashed_at: string | null;
+}
+
+export interface EventsTable {
+  post_id: number;
+  start_date: string;
+  end_date: string;
+  utc_start_date: string;
+  utc_end_date: string;
+  timezone: string;
+  all_day: number;
+  /** The stored cost strings as a JSON array (events.md 1.4); '' when no cost is stored. */
+  cost: string;
+  /** Currency symbol and position inferred from the cost input; '' when none (migration 02). */
+  cost_symbol: Generated<string>;
+  cost_position: Generated<string>;
+  website: string | null;
+  show_map: number | null;
+  show_map_link: number | null;
+  hide_from_listings: number;
+  sticky: number;
+  featured: number;
+}
+
+export interface VenuesTable {
+  post_id: number;
+  address: string;
+  city: string;
+  country: string;
+  province: string;
+  state: string;
+  zip: string;
+  phone: string;
+  website: string;
+  stateprovince: string;
+  show_map: string | null;
+  show_map_link: string | null;
+  geo_lat: number | null;
+  geo_lng: number | null;
+}
+
+export interface OrganizersTable {
+  post_id: number;
+  phone: string;
+  website: string;
+  email: string;
+}
+
+export interface ImagesTable {
+  post_id: number;
+  url: string;
+  mime_type: string;
+  extension: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface EventVenuesTable {
+  event_id: number;
+  venue_id: number;
+  position: number;
+}
+
+export interface EventOrganizersTable {
+  event_id: number;
+  organizer_id: number;
+  position: number;
+}
+
+export interface TermsTable {
+  id: Generated<number>;
+  taxonomy: string;
+  name: string;
+  slug: string;
+  description: string;
+  parent: number;
+}
+
+export interface EventTermsTable {
+  event_id: number;
+  term_id: number;
+  position: number;
+}
+
+export interface DataVersionTable {
+  id: number;
+  version: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  app_passwords: AppPasswordsTable;
+  settings: SettingsTable;
+  posts: PostsTable;
+  events: EventsTable;
+  venues: VenuesTable;
+  organizers: OrganizersTable;
+  images: ImagesTable;
+  event_venues: EventVenuesTable;
+  event_organizers: EventOrganizersTable;
+  terms: TermsTable;
+  event_terms: EventTermsTable;
+  data_version: DataVersionTable;
+}
+
+/** Either the database or a transaction: every repository function takes one of these first. */
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database> | Kysely<Database>;

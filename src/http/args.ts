@@ -1,0 +1,164 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { ArgDef, RequestContext, Validation } from './route.js';
+
+/** Parameter coercion shared by every route (common.md 5.3, 5.4). */
+
+const INTEGER = /^[+-]?\d+(\.0*)?$/;
+
+/** Integers: JSON integers and whole numeric strings (`"5"`, `"05"`, `"5.0"`); otherwise `undefined`. */
+export function coerceInteger(value: unknown): number | undefined {
+  // Beyond 2^53 a number no longer names one integer: such values are not integers here.
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === 'string' && INTEGER.test(value.trim())) {
+    const n = Math.trunc(Number(value));
+    return Number.isSafeInteger(n) ? n : undefined;
+  }
+  return undefined;
+}
+
+/** Numbers (doubles): JSON numbers and numeric strings. */
+export function coerceNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value.trim())) return Number(value);
+  return undefined;
+}
+
+/** Booleans: true/false, 1/0 and their strings in any case; anything else `undefined`. */
+export function coerceBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 1 || value === 0) return value === 1;
+  if (typeof value === 'string') {
+    const v = value.toLowerCase();
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0') return false;
+  }
+  return undefined;
+}
+
+/** The "truthy string" rule for boolean-like values without a declared type (common.md 5.3). */
+export function isTruthy(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return ['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true'].includes(value.trim().toLowerCase());
+  if (typeof value === 'number') return value !== 0;
+  if (Array.isArray(value)) return value.length > 0;
+  return Boolean(value);
+}
+
+/**
+ * Lists: arrays as they are, or strings split on commas (whitespace around commas dropped, empty
+ * items dropped, numeric items turned into numbers) (common.md 5.4). `undefined` for other types.
+ */
+export function parseList(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'number') return [value];
+  if (typeof value !== 'string') return undefined;
+  let text = value;
+  try {
+    text = decodeURIComponent(value);
+  } catch {
+    // Not percent-encoded: keep as is.
+  }
+  return text
+    .split(/\s*,\s*/)
+    .filter((item) => item !== '')
+    .map((item) => (/^\d+$/.test(item) ? Number(item) : item));
+}
+
+/** A non-empty string in PHP's sense: `""` and `"0"` are empty (common.md 5.3). */
+export function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && value !== '0';
+}
+
+const d = (description: string, extra: Record<string, unknown> = {}) => ({ description, ...extra });
+
+export const args = {
+  integer: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+    schema: Type.Integer(d(description, schema)),
+    ...extra,
+  }),
+  /** `page` and friends: whole numbers above zero, otherwise `Invalid parameter.` */
+  positiveInteger: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+    schema: Type.Integer(d(description, { minimum: 1, ...schema })),
+    validate: (v) => {
+      const n = typeof v === 'string' && INTEGER.test(v.trim()) ? Number(v) : typeof v === 'number' && Number.isInteger(v) ? v : NaN;
+      return n > 0;
+    },
+    // A whole number too large to represent is simply past every page (PHP reads it as a float).
+    sanitize: (v) => Math.min(Math.trunc(Number(v)), Number.MAX_SAFE_INTEGER),
+    ...extra,
+  }),
+  boolean: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+    schema: Type.Boolean(d(description, schema)),
+    ...extra,
+  }),
+  number: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+    schema: Type.Number(d(description, schema)),
+    ...extra,
+  }),
+  /** A string; `nonEmpty` rejects `""` and `"0"` as TEC's validators do. */
+  string: (description: string, extra: Partial<ArgDef> & { nonEmpty?: boolean } = {}, schema: Record<string, unknown> = {}): ArgDef => {
+    const { nonEmpty, ...rest } = extra;
+    return {
+      schema: Type.String(d(description, schema)),
+      ...(nonEmpty ? { validate: (v: unknown) => isNonEmptyString(v) } : {}),
+      ...rest,
+    };
+  },
+  /** An array of integer IDs given as an array or a comma-separated list (common.md 5.4). */
+  idList: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+    schema: Type.Array(Type.Integer(), d(description, schema)),
+    ...extra,
+  }),
+  /** Any JSON value; the argument's `sanitize` shapes it. */
+  any: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+    schema: Type.Unknown(d(description, schema)),
+    ...extra,
+  }),
+};
+
+export type TypeOutcome = { ok: true; value: unknown } | { ok: false; type: string };
+
+/** The second validation pass: type check and coercion by the schema's declared type (common.md 5.2). */
+export function coerceBySchema(schema: TSchema, value: unknown): TypeOutcome {
+  const type = (schema as { type?: unknown }).type;
+  switch (type) {
+    case 'integer': {
+      const n = coerceInteger(value);
+      return n === undefined ? { ok: false, type: 'integer' } : { ok: true, value: n };
+    }
+    case 'number': {
+      const n = coerceNumber(value);
+      return n === undefined ? { ok: false, type: 'number' } : { ok: true, value: n };
+    }
+    case 'boolean': {
+      const b = coerceBoolean(value);
+      return b === undefined ? { ok: false, type: 'boolean' } : { ok: true, value: b };
+    }
+    case 'string':
+      return typeof value === 'string' ? { ok: true, value } : { ok: false, type: 'string' };
+    case 'array': {
+      const list = parseList(value);
+      if (!list) return { ok: false, type: 'array' };
+      const items = (schema as { items?: TSchema }).items;
+      if (!items) return { ok: true, value: list };
+      const out: unknown[] = [];
+      for (const item of list) {
+        const r = coerceBySchema(items, item);
+        if (!r.ok) return { ok: false, type: `array of ${r.type}` };
+        out.push(r.value);
+      }
+      return { ok: true, value: out };
+    }
+    case 'object':
+      return value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? { ok: true, value }
+        : { ok: false, type: 'object' };
+    default:
+      return { ok: true, value };
+  }
+}
+
+/** Runs one argument's validator (pass 1). */
+export async function runValidator(arg: ArgDef, value: unknown, ctx: RequestContext): Promise<Validation> {
+  return arg.validate ? arg.validate(value, ctx) : true;
+}

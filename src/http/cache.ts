@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import type { CompiledQuery } from 'kysely';
+import type { Caller } from '../auth/capabilities.js';
+import type { Db } from '../db/tables.js';
+import type { Settings } from '../settings.js';
+
+/**
+ * Serialized responses of repeated reads, for endpoints declared with `cache: true`.
+ *
+ * An entry is keyed by what can change a response: the method, the language segment, the path
+ * and query (so `_fields`, `_envelope`, `password` and every filter are part of it), the caller
+ * (user and role, or anonymous) and the site settings. It is served only while the stored
+ * `data_version` is the one read before the response was built, which every write bumps in its
+ * transaction, so a write in this process or in another one on the same database makes it stale
+ * at once. Results also depend on the clock (the default date window of the events list,
+ * scheduled records going live), so an entry is reused for at most `ttlMs` (the time bucket).
+ *
+ * Authentication runs before the lookup, so a bad credential is still refused; concurrent misses
+ * of one key wait for the first one instead of building the same response again.
+ */
+
+export interface CacheEntry {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  etag: string;
+  /** `data_version` read before the response was built. */
+  version: number;
+  /** When that version was read (ms since the epoch). */
+  at: number;
+}
+
+export interface CacheRequest {
+  method: string;
+  lang: string;
+  /** Path and query exactly as requested. */
+  url: string;
+  user: Caller | null;
+  settings: Settings;
+}
+
+/**
+ * One lookup: `hit` when a current entry exists, else the caller builds the response and hands it
+ * to `fill` (or calls `release` when there is nothing cacheable, e.g. an error).
+ */
+export interface CacheSlot {
+  hit: CacheEntry | null;
+  fill(status: number, headers: Record<string, string>, body: string): CacheEntry;
+  release(): void;
+}
+
+export interface ResponseCacheOptions {
+  ttlMs?: number;
+  maxBytes?: number;
+}
+
+const DEFAULT_TTL_MS = 1000;
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** `If-None-Match` holds `etag` (or `*`); weak and strong forms compare equal for GET (RFC 9110 13.1.2). */
+export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  return value.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, CacheEntry>();
+  private readonly pending = new Map<string, Promise<CacheEntry | null>>();
+  private readonly settingsKeys = new WeakMap<Settings, string>();
+  private readonly versionQuery: CompiledQuery;
+  private versionInFlight: Promise<number> | null = null;
+  private versionQueued: Promise<number> | null = null;
+  private readonly ttlMs: number;
+  private readonly maxBytes: number;
+  private bytes = 0;
+
+  constructor(
+    private readonly db: Db,
+    options: ResponseCacheOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.versionQuery = db.selectFrom('data_version').select('version').where('id', '=', 1).compile();
+  }
+
+  async open(request: CacheRequest): Promise<CacheSlot> {
+    const at = Date.now();
+    const version = await this.currentVersion();
+    const key = this.keyOf(request);
+    const current = this.current(key, version, at);
+    if (current) return this.hitSlot(current);
+
+    const flightKey = `${version}\u0000${key}`;
+    const inFlight = this.pending.get(flightKey);
+    if (inFlight) {
+      const shared = await inFlight;
+      if (shared) return this.hitSlot(shared);
+      return this.missSlot(key, version, at, null);
+    }
+    let settle!: (entry: CacheEntry | null) => void;
+    this.pending.set(flightKey, new Promise<CacheEntry | null>((resolve) => (settle = resolve)));
+    return this.missSlot(key, version, at, (entry) => {
+      this.pending.delete(flightKey);
+      settle(entry);
+    });
+  }
+
+  /**
+   * The `data_version` as read by a statement that started after this call, shared by concurrent
+   * callers: one read in flight, at most one queued behind it. A read already running may have
+   * started before a write this caller must see, so late callers join the queued one.
+   */
+  private currentVersion(): Promise<number> {
+    if (!this.versionInFlight) return this.startVersionRead();
+    this.versionQueued ??= this.versionInFlight.then(
+      () => this.startVersionRead(),
+      () => this.startVersionRead(),
+    );
+    return this.versionQueued;
+  }
+
+  private startVersionRead(): Promise<number> {
+    this.versionQueued = null;
+    const read: Promise<number> = this.db.executeQuery<{ version: number | string }>(this.versionQuery).then(
+      ({ rows }) => Number(rows[0]?.version ?? 0),
+    );
+    this.versionInFlight = read;
+    const clear = () => {
+      if (this.versionInFlight === read) this.versionInFlight = null;
+    };
+    read.then(clear, clear);
+    return read;
+  }
+
+  private keyOf(request: CacheRequest): string {
+    let settings = this.settingsKeys.get(request.settings);
+    if (settings === undefined) {
+      settings = JSON.stringify(request.settings);
+      this.settingsKeys.set(request.settings, settings);
+    }
+    const who = request.user ? `${request.user.id}:${request.user.role}` : '-';
+    return [request.method, request.lang, request.url, who, settings].join('\u0000');
+  }
+
+  private current(key: string, version: number, now: number): CacheEntry | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.version === version && now - entry.at < this.ttlMs) return entry;
+    return null;
+  }
+
+  private hitSlot(entry: CacheEntry): CacheSlot {
+    return { hit: entry, fill: () => entry, release: () => undefined };
+  }
+
+  private missSlot(key: string, version: number, at: number, done: ((entry: CacheEntry | null) => void) | null): CacheSlot {
+    let settled = false;
+    const finish = (entry: CacheEntry | null) => {
+      if (settled) return;
+      settled = true;
+      done?.(entry);
+    };
+    return {
+      hit: null,
+      fill: (status, headers, text) => {
+        const body = Buffer.from(text);
+        const entry: CacheEntry = { status, headers, body, etag: etagOf(body), version, at };
+        this.store(key, entry);
+        finish(entry);
+        return entry;
+      },
+      release: () => finish(null),
+    };
+  }
+
+  private store(key: string, entry: CacheEntry): void {
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.bytes -= previous.body.length;
+    }
+    if (entry.body.length > this.maxBytes / 8) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    // Entries are kept in creation order: expired ones and, past the budget, the oldest go first.
+    const now = Date.now();
+    for (const [oldKey, old] of this.entries) {
+      if (this.bytes <= this.maxBytes && now - old.at < this.ttlMs) break;
+      this.entries.delete(oldKey);
+      this.bytes -= old.body.length;
+    }
+  }
+}

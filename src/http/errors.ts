@@ -1,0 +1,133 @@
+/**
+ * Every error the interface can answer with: code, exact message and HTTP status (common.md 4).
+ * Handlers throw these; one renderer turns them into `{code, message, data}`.
+ */
+export class RestError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    /** Extra members of `data` besides `status`; `null` renders `data: null` (common.md 4.1). */
+    readonly extra: Record<string, unknown> | null = {},
+    /** Extra top-level members (e.g. `additional_data`). */
+    readonly top: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  get body(): Record<string, unknown> {
+    const data = this.extra === null ? null : { status: this.status, ...this.extra };
+    return { code: this.code, message: this.message, data, ...this.top };
+  }
+}
+
+const e = (code: string, message: string, status: number, extra: Record<string, unknown> | null = {}) =>
+  new RestError(code, message, status, extra);
+
+/** A validator's failure for one parameter: a plain rejection or an error object (common.md 4.4). */
+export type ParamFailure = { message: string; error?: { code: string; message: string; data: unknown } };
+
+export const restErrors = {
+  // WordPress REST layer (common.md 4.3)
+  noRoute: () => e('rest_no_route', 'No route was found matching the URL and request method.', 404),
+  invalidJson: (detail: string) =>
+    e('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 4, json_error_message: detail }),
+  bodyTooLarge: () => e('rest_body_too_large', 'The request body is too large.', 413),
+  missingParams: (names: string[]) =>
+    e('rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, 400, { params: names }),
+  invalidParams: (failures: Map<string, ParamFailure>) => {
+    const params: Record<string, string> = {};
+    const details: Record<string, unknown> = {};
+    for (const [name, f] of failures) {
+      params[name] = f.message;
+      if (f.error) details[name] = f.error;
+    }
+    return e('rest_invalid_param', `Invalid parameter(s): ${[...failures.keys()].join(', ')}`, 400, {
+      params,
+      details: Object.keys(details).length ? details : [],
+    });
+  },
+  forbidden: (authenticated: boolean) =>
+    e('rest_forbidden', 'Sorry, you are not allowed to do that.', authenticated ? 403 : 401),
+  invalidNamespace: () => e('rest_invalid_namespace', 'The specified namespace could not be found.', 404),
+  internal: () => e('rest_internal_error', 'An internal error occurred while handling the request.', 500),
+
+  // Authentication (common.md 7.2)
+  invalidUsername: () =>
+    e('invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.', 401),
+  invalidEmail: () =>
+    e('invalid_email', '<strong>Error:</strong> Unknown email address. Check again or try your username.', 401),
+  incorrectPassword: () => e('incorrect_password', 'The provided password is an invalid application password.', 401),
+  applicationPasswordsDisabledForUser: () =>
+    e(
+      'application_passwords_disabled_for_user',
+      'Application passwords are not available for your account. Please contact the site administrator for assistance.',
+      401,
+    ),
+  httpsRequired: () => e('application_passwords_disabled', 'Application passwords are not available.', 401),
+
+  // Events (common.md 4.5)
+  eventNotFound: (id: number) => e('rest-event-not-found', `Event with ID ${id} does not exist.`, 404),
+  invalidEventId: () => e('rest-invalid-event-id', 'The specified ID is not a valid event.', 400),
+  eventNoLongerAvailable: () => e('event-no-longer-available', 'This event is no longer available', 403),
+  eventNotAccessible: () => e('event-not-accessible', 'The requested event is not accessible', 403),
+  eventPasswordProtected: () =>
+    e('event-password-protected', 'The requested event is not accessible without a password', 403),
+  eventIsInTrash: () => e('event-is-in-trash', 'The event is already trashed', 410),
+  couldNotDeleteEvent: () => e('could-not-delete-event', 'The event could not be deleted', 500),
+  couldNotUpdateEvent: () => e('could-not-update-event', 'The event could not be updated', 403),
+  eventArchivePageNotFound: () =>
+    e('event-archive-page-not-found', 'The requested event archive page does not exist', 404),
+  eventTicketsNotActive: () => e('event-tickets-not-active', 'Event Tickets plugin is not activated.', 400),
+  invalidLinkedPostId: () => e('invalid-linked-post-id', 'The provided linked post ID is not valid', 400),
+
+  // Venues and organizers (common.md 4.5): one factory per kind, named after the wire codes.
+  linkedArchivePageNotFound: (kind: 'venue' | 'organizer') =>
+    e(`${kind}-archive-page-not-found`, `The requested ${kind} archive page does not exist`, 404),
+  linkedNotAccessible: (kind: 'venue' | 'organizer') =>
+    e(`${kind}-not-accessible`, `The requested ${kind} is not accessible`, 403),
+  linkedIsInTrash: (kind: 'venue' | 'organizer') => e(`${kind}-is-in-trash`, `The ${kind} is already trashed`, 410),
+  couldNotDeleteLinked: (kind: 'venue' | 'organizer') =>
+    e(`could-not-delete-${kind}`, `The ${kind} could not be deleted`, 500),
+  couldNotCreateLinked: (kind: 'venue' | 'organizer') =>
+    e(`could-not-create-${kind}`, `The ${kind} could not be created from the provided data`, 400),
+  couldNotUpdateLinked: (kind: 'venue' | 'organizer') => e(`could-not-update-${kind}`, `The ${kind} could not be updated`, 400),
+  /** Internal: the record vanished between two steps of one request; no status given, so 500 with `data: null` (8). */
+  linkedNotFound: (kind: 'venue' | 'organizer') =>
+    e(`${kind}-not-found`, `The requested post ID does not exist or is not an ${kind}`, 500, null),
+
+  // Terms (common.md 4.6, terms.md)
+  termExists: (hierarchical: boolean, termId: number) =>
+    new RestError(
+      'term_exists',
+      hierarchical
+        ? 'A term with the name provided already exists with this parent.'
+        : 'A term with the name provided already exists in this taxonomy.',
+      400,
+      { term_id: termId },
+      // WordPress attaches the ID twice; the earlier copy surfaces as `additional_data` (terms.md 5.3).
+      { additional_data: [termId, termId] },
+    ),
+  taxonomyNotHierarchical: () =>
+    e('rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.', 400),
+  termInvalidParent: () => e('rest_term_invalid', 'Parent term does not exist.', 400),
+  termInvalid: () => e('rest_term_invalid', 'Term does not exist.', 404),
+  cannotDeleteTerm: () => e('rest_cannot_delete', 'The term cannot be deleted.', 500),
+  duplicateTermSlug: (slug: string) =>
+    e('duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`, 400),
+  emptyTermName: () => e('empty_term_name', 'A name is required for this term.', 400),
+} as const;
+
+/** A plain validator rejection, rendered as `Invalid parameter.` (common.md 4.4). */
+export const invalidParameter: ParamFailure = { message: 'Invalid parameter.' };
+
+/** A type-check failure: `<name> is not of type <type>.` with a `rest_invalid_type` detail. */
+export function typeFailure(name: string, type: string): ParamFailure {
+  const message = `${name} is not of type ${type}.`;
+  return { message, error: { code: 'rest_invalid_type', message, data: { param: name } } };
+}
+
+/** A validator that failed with a coded error (e.g. `event-tickets-not-active`). */
+export function errorFailure(error: RestError): ParamFailure {
+  return { message: error.message, error: error.body as ParamFailure['error'] };
+}

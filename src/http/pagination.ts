@@ -1,0 +1,87 @@
+import type { RestError } from './errors.js';
+import { args } from './args.js';
+import type { ArgDef, RequestContext } from './route.js';
+
+/** `page` and `per_page`, shared by every list (common.md 5.6). */
+export function pagingArgs(noun: string): { page: ArgDef; per_page: ArgDef } {
+  return {
+    page: args.positiveInteger(`The page of ${noun} to return.`, {}, { default: 1 }),
+    per_page: args.positiveInteger(`How many ${noun} to return per page (at most the max_per_page setting).`, {
+      defaultFrom: (ctx) => ctx.settings.posts_per_page,
+    }),
+  };
+}
+
+export interface Paging {
+  page: number;
+  perPage: number;
+  offset: number;
+}
+
+/** TEC clamps per_page silently instead of rejecting it (common.md 5.6); the default is clamped too. */
+export function resolvePaging(ctx: RequestContext): Paging {
+  const page = Number(ctx.params.page ?? 1);
+  const perPage = Math.min(Number(ctx.params.per_page ?? ctx.settings.posts_per_page), ctx.settings.max_per_page);
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+export type LinkValue = string | number | boolean | null | undefined | unknown[];
+
+function encodeValue(value: LinkValue): string {
+  if (Array.isArray(value)) return value.map((v) => encodeURIComponent(String(v))).join(',');
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return encodeURIComponent(String(value));
+}
+
+/** `base` + the ordered parameters, percent-encoded, arrays comma-joined (common.md 6.5). */
+export function buildUrl(base: string, params: Array<[string, LinkValue]>): string {
+  const parts = params
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeValue(v)}`);
+  return parts.length ? `${base}?${parts.join('&')}` : base;
+}
+
+export interface ListOptions<T> {
+  ctx: RequestContext;
+  /** Collection path segment: `events`, `venues`, `organizers`, `categories`, `tags`. */
+  collection: string;
+  items: T[];
+  total: number;
+  paging: Paging;
+  /** The request's filters in the reference's order, `page` excluded (it is placed per `shape`). */
+  linkParams: Array<[string, LinkValue]>;
+  /**
+   * `post`: envelope `{<key>, rest_url, next?, previous?, total, total_pages}` with `page` first in
+   * `rest_url` and a past-the-end page answered with `pastEnd`; `term`: `{rest_url, total,
+   * total_pages, <key>, next?, previous?}` and an empty page past the end (common.md 6.1, 6.2).
+   */
+  shape: { kind: 'post'; pastEnd: () => RestError } | { kind: 'term' };
+}
+
+/** Builds a list response: envelope, totals, links, `X-TEC-*` and `Link` headers. */
+export function listResponse<T>(opts: ListOptions<T>) {
+  const { ctx, collection, items, total, paging, linkParams, shape } = opts;
+  if (shape.kind === 'post' && paging.page > 1 && items.length === 0) throw shape.pastEnd();
+  const totalPages = total === 0 ? 0 : Math.ceil(total / paging.perPage);
+  const base = `${ctx.urls.root}/${collection}/`;
+  const restUrl = buildUrl(base, shape.kind === 'post' ? [['page', paging.page], ...linkParams] : linkParams);
+  const next = paging.page < totalPages ? buildUrl(base, [...linkParams, ['page', paging.page + 1]]) : undefined;
+  const previous =
+    paging.page > 1 && (shape.kind === 'term' || paging.page - 1 <= totalPages)
+      ? buildUrl(base, paging.page === 2 ? linkParams : [...linkParams, ['page', paging.page - 1]])
+      : undefined;
+
+  const headers: Record<string, string> = { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) };
+  const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean);
+  if (links.length) headers['Link'] = links.join(', ');
+
+  const tail = {
+    ...(next ? { next_rest_url: next } : {}),
+    ...(previous ? { previous_rest_url: previous } : {}),
+  };
+  const body =
+    shape.kind === 'post'
+      ? { [collection]: items, rest_url: restUrl, ...tail, total, total_pages: totalPages }
+      : { rest_url: restUrl, total, total_pages: totalPages, [collection]: items, ...tail };
+  return { body, headers };
+}

@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { publishDueRecords } from '../resources/post-like/schedule.js';
+import { sanitizeSlugQuery } from '../text/slug.js';
+import { nowWall } from '../time/format.js';
+import type { SiteReply, SiteRoute } from './register.js';
+import type { Urls } from './route.js';
+
+/**
+ * The discovery headers TEC sends on its site pages, on this service's server root and on the
+ * public `url` of every record (common.md 2.5, decisions.md X 26). GET and HEAD; HEAD is served
+ * by the GET handler without a body.
+ */
+
+const CATEGORY_TAXONOMY = 'tribe_events_cat';
+const TAG_TAXONOMY = 'post_tag';
+
+function discoveryReply(urls: Urls, apiRoot: string, body: Record<string, string>): SiteReply {
+  return {
+    headers: {
+      'X-TEC-API-VERSION': 'v1',
+      'X-TEC-API-ROOT': apiRoot,
+      'X-TEC-API-ORIGIN': urls.site,
+      Link: `<${urls.base}/>; rel="https://api.w.org/"`,
+    },
+    contentType: 'application/json; charset=UTF-8',
+    body: JSON.stringify(body),
+  };
+}
+
+/** A slug from a public path segment, normalized as by-slug lookups are (common.md 9.8); null if malformed. */
+function slugOf(segment: string): string | null {
+  try {
+    return sanitizeSlugQuery(decodeURIComponent(segment));
+  } catch {
+    return null;
+  }
+}
+
+/** Only published records have a public page (a draft's or a trashed record's `url` is a 404). */
+async function publishedPostId(db: Kysely<Database>, type: 'event' | 'venue' | 'organizer', segment: string): Promise<number | undefined> {
+  const slug = slugOf(segment);
+  if (!slug) return undefined;
+  // A scheduled record whose time has come is published from that moment (decisions.md X 12).
+  await publishDueRecords(db, nowWall('UTC'));
+  const row = await db
+    .selectFrom('posts')
+    .select('id')
+    .where('type', '=', type)
+    .where('slug', '=', slug)
+    .where('status', '=', 'publish')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * A category path `{root-ancestor}/…/{parent}/{slug}`: the last slug names the category and the
+ * others must be its ancestors, outermost first, as in its `url` (terms.md 1.6).
+ */
+async function categorySlug(db: Kysely<Database>, path: string): Promise<string | undefined> {
+  const slugs = path.split('/').map(slugOf);
+  if (slugs.some((s) => !s)) return undefined;
+  let term = await db
+    .selectFrom('terms')
+    .select(['slug', 'parent'])
+    .where('taxonomy', '=', CATEGORY_TAXONOMY)
+    .where('slug', '=', slugs[slugs.length - 1]!)
+    .executeTakeFirst();
+  const found = term?.slug;
+  for (let i = slugs.length - 2; term && i >= 0; i--) {
+    if (!term.parent) return undefined;
+    term = await db
+      .selectFrom('terms')
+      .select(['slug', 'parent'])
+      .where('id', '=', term.parent)
+      .executeTakeFirst();
+    if (term?.slug !== slugs[i]) return undefined;
+  }
+  return term && !term.parent ? found : undefined;
+}
+
+async function tagSlug(db: Kysely<Database>, segment: string): Promise<string | undefined> {
+  const slug = slugOf(segment);
+  if (!slug) return undefined;
+  const row = await db
+    .selectFrom('terms')
+    .select('slug')
+    .where('taxonomy', '=', TAG_TAXONOMY)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return row?.slug;
+}
+
+/** Site routes: `/` and the public record URLs of D6. A record that does not exist falls through to 404. */
+export function publicUrlRoutes(): SiteRoute[] {
+  const page = (url: string, apiRoot: string) => ({ url, rest_url: apiRoot });
+  return [
+    {
+      path: /^\/$/,
+      handler: ({ urls }) =>
+        discoveryReply(urls, `${urls.root}/`, {
+          name: 'Calendar Server',
+          rest: `${urls.base}/`,
+          namespace: `${urls.root}/`,
+          openapi: `${urls.root}/doc`,
+          reference: `${urls.site}/docs`,
+        }),
+    },
+    {
+      path: /^\/event\/([^/]+)\/?$/,
+      handler: async ({ app, urls }, m) => {
+        const id = await publishedPostId(app.db, 'event', m[1]!);
+        if (id === undefined) return null;
+        const apiRoot = `${urls.root}/events/${id}`;
+        return discoveryReply(urls, apiRoot, page(`${urls.site}${m[0]}`, apiRoot));
+      },
+    },
+    ...(['venue', 'organizer'] as const).map(
+      (type): SiteRoute => ({
+        path: new RegExp(`^\\/${type}\\/([^/]+)\\/?$`),
+        handler: async ({ app, urls }, m) => {
+          const id = await publishedPostId(app.db, type, m[1]!);
+          if (id === undefined) return null;
+          const apiRoot = `${urls.root}/events/?${type}=${id}`;
+          return discoveryReply(urls, apiRoot, page(`${urls.site}${m[0]}`, apiRoot));
+        },
+      }),
+    ),
+    {
+      path: /^\/events\/category\/((?:[^/]+\/)*[^/]+)\/?$/,
+      handler: async ({ app, urls }, m) => {
+        const slug = await categorySlug(app.db, m[1]!);
+        if (slug === undefined) return null;
+        // Stored slugs are already URL-safe (lower-case letters, digits, `-`, `_`, `%xx`).
+        const apiRoot = `${urls.root}/events/?categories=${slug}`;
+        return discoveryReply(urls, apiRoot, page(`${urls.site}${m[0]}`, apiRoot));
+      },
+    },
+    {
+      path: /^\/tag\/([^/]+)\/?$/,
+      handler: async ({ app, urls }, m) => {
+        const slug = await tagSlug(app.db, m[1]!);
+        if (slug === undefined) return null;
+        const apiRoot = `${urls.root}/events/?tags=${slug}`;
+        return discoveryReply(urls, apiRoot, page(`${urls.site}${m[0]}`, apiRoot));
+      },
+    },
+  ];
+}

@@ -1,0 +1,121 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { TSchema } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { Caller } from '../auth/capabilities.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import type { Config } from '../config.js';
+import type { Backend } from '../db/connect.js';
+import type { Database } from '../db/tables.js';
+import type { Settings, SettingsCache } from '../settings.js';
+import type { RestError } from './errors.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const UPDATE_METHODS: Method[] = ['POST', 'PUT', 'PATCH'];
+
+/** Process-wide state handed to every request. */
+export interface AppContext {
+  db: Kysely<Database>;
+  backend: Backend;
+  config: Config;
+  settings: SettingsCache;
+  authenticator: Authenticator;
+  routes: RouteDef[];
+}
+
+/** Absolute URL bases for links emitted while serving one request (common.md 1.4, X 21, X 22). */
+export interface Urls {
+  /** `SITE_URL`, no trailing slash. */
+  site: string;
+  /** REST root `{site}[/{lang}]{prefix}`, no trailing slash. */
+  base: string;
+  /** Namespace root `{base}/calendar/events/v1`, no trailing slash. */
+  root: string;
+}
+
+export interface RequestContext {
+  app: AppContext;
+  user: Caller | null;
+  settings: Settings;
+  /** Language segment the request came in on; '' for the unprefixed (English) interface. */
+  lang: string;
+  urls: Urls;
+  method: Method;
+  /** Validated and coerced values of the endpoint's declared arguments (defaults applied). */
+  params: Record<string, any>;
+  /** Declared arguments the client actually sent, as sent (before coercion); for links. */
+  given: Record<string, unknown>;
+  /** Path groups of the matched route, percent-decoded. */
+  path: Record<string, string>;
+  /** Every parameter of the request after precedence (body > query > path), declared or not. */
+  raw: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+  ip: string;
+  /** Per-request scratch space for validators to hand a loaded record to the handler (style.md, flow 4). */
+  loaded: Map<string, unknown>;
+}
+
+/** The result of a validator: `true` passes, `false` is a plain rejection, a RestError is a coded failure. */
+export type Validation = boolean | RestError;
+
+export interface ArgDef {
+  /** TypeBox schema: type, items, format, enum, default, bounds and the English `description`. */
+  schema: TSchema;
+  required?: boolean;
+  /** A default computed per request (e.g. from a setting); wins over `schema.default`. */
+  defaultFrom?: (ctx: RequestContext) => unknown;
+  /** First validation pass (common.md 5.2). */
+  validate?: (value: unknown, ctx: RequestContext) => Validation | Promise<Validation>;
+  /** Replaces the type coercion of the second pass when the schema alone cannot express it. */
+  sanitize?: (value: unknown, ctx: RequestContext) => unknown;
+  /** Where the argument is read from; path arguments take their value from the URL only (X 3). */
+  in?: 'path' | 'query' | 'body';
+}
+
+export type Args = Record<string, ArgDef>;
+
+/** Declared on every endpoint, public ones included (style.md rule 2). */
+export type Permission = (ctx: RequestContext) => boolean | Promise<boolean>;
+
+export interface Reply {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Endpoint {
+  methods: Method[];
+  args: Args;
+  permission: Permission;
+  handler: (ctx: RequestContext) => Reply | Promise<Reply>;
+  /** Short English summary of the operation (OpenAPI). */
+  summary?: string;
+  /** Schema of the success body (OpenAPI). */
+  response?: TSchema;
+  /** Success status when not 200. */
+  successStatus?: number;
+  /** Error statuses the endpoint may answer with (OpenAPI). */
+  errorStatuses?: number[];
+  /**
+   * GET only: repeated identical requests may be answered from the response cache (http/cache.ts).
+   * Declare it when the 200 body depends on nothing but the URL, the caller, the site settings,
+   * the stored data and the clock (which the cache honours for at most a second).
+   */
+  cache?: boolean;
+}
+
+export interface RouteDef {
+  /** WordPress pattern relative to the namespace root, e.g. `/events/(?P<id>\d+)`; '' is the root. */
+  pattern: string;
+  endpoints: Endpoint[];
+  /** OpenAPI path key, e.g. `/events/{id}`. */
+  openapiPath: string;
+}
+
+/** Declares one route as data (style.md rule 1). */
+export function defineRoute(pattern: string, endpoints: Endpoint[]): RouteDef {
+  const openapiPath = (pattern.replace(/\(\?P<(\w+)>[^)]*\)/g, '{$1}') || '/');
+  return { pattern, endpoints, openapiPath };
+}
+
+/** Everyone may call it (style.md rule 2). */
+export const everyone: Permission = () => true;

@@ -1,0 +1,54 @@
+import type { DateTime } from 'luxon';
+import { formatWall, parseWall } from '../../time/format.js';
+import { parseDateInput } from '../../time/parse.js';
+import { atWall, luxonZone } from '../../time/zone.js';
+
+/** Start, end and the all-day flag as stored (events.md 4.3, 4.4). */
+export interface EventTimes {
+  start_date: string;
+  end_date: string;
+  utc_start_date: string;
+  utc_end_date: string;
+  all_day: number;
+}
+
+/** A stored wall-clock time read in the event's zone (DST resolved as PHP does). */
+export function wallTime(wall: string, zone: string): DateTime {
+  return parseWall(wall, zone)!;
+}
+
+/**
+ * A `start_date` / `end_date` input in the event's zone (events.md 4.3, E26): wall-clock strings
+ * and relative expressions are read in that zone; timestamps and values with an offset are
+ * converted to it.
+ */
+export function parseEventDate(value: unknown, zone: string): DateTime | null {
+  const parsed = parseDateInput(value, zone);
+  return parsed ? parsed.setZone(luxonZone(zone)) : null;
+}
+
+function atClock(day: DateTime, hour: number, minute: number, second: number, zone: string): DateTime {
+  return atWall({ year: day.year, month: day.month, day: day.day, hour, minute, second }, luxonZone(zone));
+}
+
+/**
+ * The stored times of an event: all-day events run from 00:00:00 of their first day to 23:59:59 of
+ * their last (4.4); an end before the start becomes the start (decisions.md E27, with the UTC end
+ * recomputed from the clamped end); UTC values follow the zone's rules at each instant (DST).
+ */
+export function eventTimes(start: DateTime, end: DateTime, allDay: boolean, zone: string): EventTimes {
+  let from: DateTime = start.setZone(luxonZone(zone)).set({ millisecond: 0 });
+  let to: DateTime = end.setZone(luxonZone(zone)).set({ millisecond: 0 });
+  if (allDay) {
+    from = atClock(from, 0, 0, 0, zone);
+    to = atClock(to, 23, 59, 59, zone);
+  }
+  if (to < from) to = allDay ? atClock(from, 23, 59, 59, zone) : from;
+  return {
+    start_date: formatWall(from),
+    end_date: formatWall(to),
+    utc_start_date: formatWall(from.toUTC()),
+    utc_end_date: formatWall(to.toUTC()),
+    all_day: allDay ? 1 : 0,
+  };
+}

@@ -1,0 +1,212 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { DateTime } from 'luxon';
+import type { Db } from '../../db/tables.js';
+import { resolvePaging } from '../../http/pagination.js';
+import type { RequestContext } from '../../http/route.js';
+import { formatWall } from '../../time/format.js';
+import { parseDateInput } from '../../time/parse.js';
+import { luxonZone, normalizeZone } from '../../time/zone.js';
+import { listStatuses } from '../post-like/status.js';
+import { visibleRecords } from '../post-like/visibility.js';
+import { categoryTaxonomy, resolveTermFilter, tagTaxonomy } from '../terms/index.js';
+import { EVENT_COLUMNS, eventListSource } from './repository.js';
+
+/** The six date bounds of the list as site-local wall-clock strings (events.md 2.2). */
+export interface DateBounds {
+  start_date?: string;
+  end_date?: string;
+  starts_before?: string;
+  starts_after?: string;
+  ends_before?: string;
+  ends_after?: string;
+}
+
+const RELATIVE = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+
+/**
+ * Each given date as the bound it means (events.md 2.2.3): in inclusive mode its UTC calendar day,
+ * from 00:00:00 (`start_date`) or to 23:59:59 (every other bound); in strict mode the instant (read
+ * as UTC unless it carries an offset) as site-local wall-clock time. Defaults (2.2.2, E13) apply
+ * when no relative bound is given; with `include` no `start_date`/`end_date` applies (E14).
+ */
+function dateBounds(ctx: RequestContext, now: DateTime = DateTime.utc()): DateBounds {
+  const site = luxonZone(ctx.settings.timezone);
+  const strict = ctx.params.strict_dates === true;
+  const bound = (name: keyof DateBounds): string | undefined => {
+    const value = ctx.params[name];
+    if (value === undefined || value === null) return undefined;
+    const at = parseDateInput(value, 'UTC', now)!;
+    if (strict) return formatWall(at.setZone(site));
+    return `${at.toUTC().toISODate()} ${name === 'start_date' ? '00:00:00' : '23:59:59'}`;
+  };
+  const out: DateBounds = {};
+  for (const name of RELATIVE) out[name] = bound(name);
+  if (ctx.params.include) return out;
+  const relative = RELATIVE.some((name) => out[name] !== undefined);
+  out.start_date = bound('start_date');
+  out.end_date = bound('end_date');
+  if (relative) return out;
+  const yesterday = now.toUTC().startOf('day').minus({ days: 1 }).set({ hour: 23, minute: 59 });
+  const horizon = now.toUTC().plus({ months: 24 });
+  if (strict) {
+    out.start_date ??= formatWall(yesterday.setZone(site));
+    out.end_date ??= formatWall(horizon.setZone(site));
+  } else {
+    out.start_date ??= `${yesterday.setZone(site).toISODate()} 00:00:00`;
+    out.end_date ??= `${horizon.toISODate()} 23:59:59`;
+  }
+  return out;
+}
+
+/** A wall-clock string moved by whole hours. */
+function shiftWall(wall: string, hours: number): string {
+  return formatWall(DateTime.fromFormat(wall, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' }).plus({ hours }));
+}
+
+/** Search terms (events.md 2.5): words, "quoted phrases", and `-excluded` ones. */
+function searchTerms(search: string): Array<{ text: string; exclude: boolean }> {
+  const out: Array<{ text: string; exclude: boolean }> = [];
+  for (const m of search.matchAll(/(-?)"([^"]*)"|(-?)(\S+)/g)) {
+    const text = (m[2] ?? m[4] ?? '').trim();
+    if (text) out.push({ text, exclude: (m[1] ?? m[3]) === '-' });
+  }
+  return out;
+}
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function contains(column: string, text: string) {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
+}
+
+const EARTH_RADIUS = { km: 6371.0088, miles: 3958.7613 };
+
+/** Venue coordinates within `radius` of the centre (haversine, with a bounding box the index can use) (E19). */
+function withinRadius(eb: ExpressionBuilder<any, any>, lat: number, lng: number, radius: number, unit: 'km' | 'miles'): Expression<SqlBool> {
+  const angle = radius / EARTH_RADIUS[unit];
+  const conditions: Expression<SqlBool>[] = [eb('v.geo_lat', 'is not', null), eb('v.geo_lng', 'is not', null)];
+  if (angle < Math.PI / 2) {
+    const dLat = (angle * 180) / Math.PI;
+    conditions.push(eb('v.geo_lat', '>=', lat - dLat), eb('v.geo_lat', '<=', lat + dLat));
+    const cosLat = Math.cos((Math.min(89.9, Math.abs(lat) + dLat) * Math.PI) / 180);
+    const dLng = dLat / cosLat;
+    if (lng - dLng >= -180 && lng + dLng <= 180) conditions.push(eb('v.geo_lng', '>=', lng - dLng), eb('v.geo_lng', '<=', lng + dLng));
+    const threshold = Math.sin(angle / 2) ** 2;
+    const cosCentre = Math.cos((lat * Math.PI) / 180);
+    conditions.push(sql<SqlBool>`power(sin(radians(${sql.ref('v.geo_lat')} - cast(${lat} as double precision)) / 2), 2) + cast(${cosCentre} as double precision) * cos(radians(${sql.ref('v.geo_lat')})) * power(sin(radians(${sql.ref('v.geo_lng')} - cast(${lng} as double precision)) / 2), 2) <= cast(${threshold} as double precision)`);
+  }
+  return eb.and(conditions);
+}
+
+/** Term filters resolved to IDs before the query (events.md 2.4): `null` when not given. */
+export interface ResolvedTerms {
+  categories: number[] | null;
+  tags: number[] | null;
+}
+
+async function resolveListTerms(db: Db, ctx: RequestContext): Promise<ResolvedTerms> {
+  const [categories, tags] = await Promise.all([
+    ctx.params.categories === undefined ? null : resolveTermFilter(db, categoryTaxonomy, ctx.params.categories),
+    ctx.params.tags === undefined ? null : resolveTermFilter(db, tagTaxonomy, ctx.params.tags),
+  ]);
+  return { categories, tags };
+}
+
+/**
+ * Every condition of `GET /events` as one SQL expression over `posts as p` joined with
+ * `events as e` (style.md rule 6): the page query and the count share it. Visibility per caller
+ * (decisions.md X 8), `hide_from_listings` always left out (events.md 2.6).
+ */
+function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: ResolvedTerms) {
+  const p = ctx.params;
+  const utcSite = normalizeZone(ctx.settings.timezone) === 'UTC';
+  // On a UTC site bounds meet the UTC columns; elsewhere each event's own wall clock (E12).
+  const startCol = utcSite ? 'e.utc_start_date' : 'e.start_date';
+  const endCol = utcSite ? 'e.utc_end_date' : 'e.end_date';
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+    const all: Expression<SqlBool>[] = [visibleRecords(ctx.user, listStatuses(ctx), 'p')(eb), eb('e.hide_from_listings', '=', 0)];
+    // The UTC columns are compared as expressions so that no index on them competes with the
+    // start-date index, which serves the order (see the implied bound below and eventListSource).
+    const start = utcSite ? sql`${sql.ref(startCol)} || ''` : sql.ref(startCol);
+    const end = utcSite ? sql`${sql.ref(endCol)} || ''` : sql.ref(endCol);
+    if (bounds.start_date !== undefined) all.push(eb(start, '>=', bounds.start_date));
+    if (bounds.end_date !== undefined) all.push(eb(end, '<=', bounds.end_date));
+    if (bounds.starts_after !== undefined) all.push(eb(start, '>', bounds.starts_after));
+    if (bounds.starts_before !== undefined) all.push(eb(start, '<', bounds.starts_before));
+    if (bounds.ends_after !== undefined) all.push(eb(end, '>', bounds.ends_after));
+    if (bounds.ends_before !== undefined) all.push(eb(end, '<', bounds.ends_before));
+    // A UTC bound implies a looser one on the local start (offsets run from -12 h to +14 h): the
+    // page is then read in start order from the start-date index and stops at the page size.
+    const lower = bounds.start_date ?? bounds.starts_after;
+    if (utcSite && lower !== undefined) all.push(eb('e.start_date', '>=', shiftWall(lower, -12)));
+    if (utcSite && bounds.starts_before !== undefined) all.push(eb('e.start_date', '<', shiftWall(bounds.starts_before, 14)));
+    if (typeof p.search === 'string' && p.search.trim() !== '') {
+      for (const term of searchTerms(p.search)) {
+        const match = eb.or(['p.title', 'p.excerpt', 'p.description'].map((c) => contains(c, term.text)));
+        all.push(term.exclude ? eb.not(match) : match);
+      }
+    }
+    // Link filters are ID lists of the events table, so that a selective one drives the query from
+    // its link index instead of scanning the date window.
+    for (const ids of [terms.categories, terms.tags]) {
+      if (ids === null) continue;
+      all.push(
+        ids.length
+          ? eb('e.post_id', 'in', eb.selectFrom('event_terms as et').select('et.event_id').where('et.term_id', 'in', ids))
+          : sql<SqlBool>`1 = 0`,
+      );
+    }
+    if (p.venue) {
+      all.push(eb('e.post_id', 'in', eb.selectFrom('event_venues as ev').select('ev.event_id').where('ev.venue_id', 'in', p.venue)));
+    }
+    if (p.organizer) {
+      all.push(eb('e.post_id', 'in', eb.selectFrom('event_organizers as eo').select('eo.event_id').where('eo.organizer_id', 'in', p.organizer)));
+    }
+    if (typeof p.featured === 'boolean') all.push(eb('e.featured', '=', p.featured ? 1 : 0));
+    const venuesWhere = (condition: (eb2: ExpressionBuilder<any, any>) => Expression<SqlBool>) =>
+      eb.exists(
+        eb.selectFrom('event_venues as gv').innerJoin('venues as v', 'v.post_id', 'gv.venue_id').select('gv.event_id').whereRef('gv.event_id', '=', 'p.id').where(condition),
+      );
+    if (typeof p.geoloc === 'boolean') {
+      const located = venuesWhere((e2) => e2.and([e2('v.geo_lat', 'is not', null), e2('v.geo_lng', 'is not', null)]));
+      all.push(p.geoloc ? located : eb.not(located));
+    }
+    if (typeof p.geoloc_lat === 'number' && typeof p.geoloc_lng === 'number') {
+      const radius = typeof p.geoloc_radius === 'number' ? p.geoloc_radius : ctx.settings.geoloc_radius;
+      const unit = ctx.settings.geoloc_unit === 'km' ? 'km' : 'miles';
+      all.push(venuesWhere((e2) => withinRadius(e2, p.geoloc_lat, p.geoloc_lng, radius, unit)));
+    }
+    if (p.include) all.push(eb('e.post_id', 'in', p.include));
+    if (typeof p.post_parent === 'number') all.push(eb('p.parent_id', '=', p.post_parent));
+    return eb.and(all);
+  };
+}
+
+/**
+ * Ordering (events.md 2.7): by start (each event's own wall clock), title relevance when searching,
+ * publication date, ID; with `include` by publication date and ID only.
+ */
+function eventListOrder(ctx: RequestContext): Array<ReturnType<typeof sql> | string> {
+  if (ctx.params.include) return ['p.date', 'p.id'];
+  const search = typeof ctx.params.search === 'string' ? ctx.params.search.trim() : '';
+  const relevance = search ? [sql`case when ${contains('p.title', search)} then 0 else 1 end`] : [];
+  return ['e.start_date', ...relevance, 'p.date', 'p.id'];
+}
+
+/**
+ * The two queries of a list request (style.md rules 5, 6): the page, and the total with the same
+ * conditions. Every filter is SQL; the query plans use indexes on both backends (test/events/plans.test.ts).
+ */
+export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTime) {
+  const paging = resolvePaging(ctx);
+  const where = eventListWhere(ctx, dateBounds(ctx, now), await resolveListTerms(db, ctx));
+  let page = eventListSource(db).select(EVENT_COLUMNS).where(where);
+  for (const order of eventListOrder(ctx)) page = page.orderBy(order as any);
+  return {
+    paging,
+    page: page.limit(paging.perPage).offset(paging.offset),
+    count: eventListSource(db)
+      .where(where)
+      .select((eb) => eb.fn.countAll().as('n')),
+  };
+}

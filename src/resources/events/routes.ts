@@ -1,0 +1,246 @@
+import { timingSafeEqual } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { can, canDeleteRecord, canEditRecord, canReadRecord } from '../../auth/capabilities.js';
+import { bumpDataVersion } from '../../db/data-version.js';
+import type { Trx } from '../../db/tables.js';
+import { restErrors } from '../../http/errors.js';
+import { listResponse, type LinkValue } from '../../http/pagination.js';
+import { UPDATE_METHODS, defineRoute, everyone, type Permission, type RequestContext, type RouteDef } from '../../http/route.js';
+import { Event, EventList } from '../../http/schemas.js';
+import { formatWall } from '../../time/format.js';
+import { mayChooseAuthor } from '../post-like/author.js';
+import { nowIn } from '../post-like/dates.js';
+import { publishDueRecords } from '../post-like/schedule.js';
+import { findIdBySlug } from '../post-like/slug.js';
+import { statusLinkValue } from '../post-like/status.js';
+import { trashRecord } from '../post-like/trash.js';
+import { eventListQueries } from './filters.js';
+import { writeEvent } from './write.js';
+import { representEvent } from './representation.js';
+import { findEventById, getEventById, loadRelated, type EventRow } from './repository.js';
+import {
+  EventBySlugArgs,
+  EventCreateArgs,
+  EventListArgs,
+  EventReadArgs,
+  EventUpdateArgs,
+  EventUpdateBySlugArgs,
+  LOADED_RECORD,
+  LOADED_SLUG_ID,
+} from './schema.js';
+
+type OwnerRecord = { author: number; status: string; trashed_status: string | null } | undefined;
+
+/** Exactly equal, compared in constant time (events.md 3.2 step 5). */
+function samePassword(given: unknown, stored: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Access to a protected event's content: no password, `context=edit` by an editor of it, or the password (common.md 8.7). */
+function hasPasswordAccess(row: EventRow, ctx: RequestContext): boolean {
+  if (row.password === '') return true;
+  if (ctx.raw.context === 'edit' && canEditRecord(ctx.user, row)) return true;
+  return samePassword(ctx.raw.password, row.password);
+}
+
+/** JSON-LD is left out for protected events, unpublished ones read anonymously, and private ones without "read private" (events.md 1.11). */
+function jsonLdVisible(row: EventRow, ctx: RequestContext): boolean {
+  if (row.password !== '') return false;
+  if (ctx.user === null) return row.status === 'publish';
+  return row.status !== 'private' || can(ctx.user, 'read_private_posts');
+}
+
+const nowUtc = () => formatWall(DateTime.utc());
+
+async function represent(trx: Trx, row: EventRow, ctx: RequestContext, view: { jsonLd: boolean }) {
+  const related = await loadRelated(trx, [row], ctx, view);
+  return representEvent(row, related, { urls: ctx.urls, settings: ctx.settings, jsonLd: view.jsonLd, blankProtected: false });
+}
+
+/** The request's filters in the reference's link order, as the client gave them (common.md 6.5, decisions.md X 6). */
+function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, LinkValue]> {
+  const g = ctx.given;
+  const p = ctx.params;
+  const joined = (v: unknown): LinkValue => (Array.isArray(v) ? v.map(String).join(',') : (v as LinkValue));
+  const bool = (name: string): LinkValue => (typeof p[name] === 'boolean' ? p[name] : undefined);
+  const search = typeof p.search === 'string' && p.search.trim() !== '' ? p.search : undefined;
+  return [
+    ['per_page', perPage],
+    ['start_date', joined(g.start_date)],
+    ['end_date', joined(g.end_date)],
+    ['search', search],
+    ['categories', joined(g.categories)],
+    ['tags', joined(g.tags)],
+    ['geoloc', bool('geoloc')],
+    ['geoloc_lat', joined(g.geoloc_lat)],
+    ['geoloc_lng', joined(g.geoloc_lng)],
+    ['geoloc_radius', joined(g.geoloc_radius)],
+    ['status', statusLinkValue(ctx)],
+    ['post_parent', p.post_parent],
+    ['include', p.include],
+    ['starts_before', joined(g.starts_before)],
+    ['starts_after', joined(g.starts_after)],
+    ['ends_before', joined(g.ends_before)],
+    ['ends_after', joined(g.ends_after)],
+    ['ticketed', bool('ticketed')],
+    ['venue', p.venue],
+    ['organizer', p.organizer],
+    ['featured', bool('featured')],
+    ['strict_dates', joined(g.strict_dates)],
+  ];
+}
+
+/** `GET /events` (events.md 2): one query for the page, one for the total, one per relation. */
+async function listEvents(ctx: RequestContext) {
+  const db = ctx.app.db;
+  const now = DateTime.utc();
+  await publishDueRecords(db, formatWall(now));
+  const { paging, page, count } = await eventListQueries(db, ctx, now);
+  const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
+  const related = await loadRelated(db, rows, ctx, { jsonLd: false });
+  const base = { urls: ctx.urls, settings: ctx.settings, jsonLd: false };
+  const items = rows.map((row) => representEvent(row, related, { ...base, blankProtected: !hasPasswordAccess(row, ctx) }));
+  return listResponse({
+    ctx,
+    collection: 'events',
+    items,
+    total: Number(counted.n),
+    paging,
+    linkParams: listLinkParams(ctx, paging.perPage),
+    shape: { kind: 'post', pastEnd: restErrors.eventArchivePageNotFound },
+  });
+}
+
+/** Steps 3–6 of a single read (events.md 3.2). */
+async function readResponse(row: EventRow, ctx: RequestContext) {
+  if (row.status === 'trash') throw restErrors.eventNoLongerAvailable();
+  if (row.status !== 'publish' && !canReadRecord(ctx.user, row)) throw restErrors.eventNotAccessible();
+  if (!hasPasswordAccess(row, ctx)) throw restErrors.eventPasswordProtected();
+  return { body: await represent(ctx.app.db, row, ctx, { jsonLd: jsonLdVisible(row, ctx) }) };
+}
+
+async function readEvent(ctx: RequestContext) {
+  await publishDueRecords(ctx.app.db, nowUtc());
+  return readResponse(await getEventById(ctx.app.db, ctx.params.id), ctx);
+}
+
+async function readEventBySlug(ctx: RequestContext) {
+  await publishDueRecords(ctx.app.db, nowUtc());
+  const loaded = ctx.loaded.get(LOADED_SLUG_ID) as EventRow;
+  return readResponse(await getEventById(ctx.app.db, loaded.id), ctx);
+}
+
+/** `POST /events` (events.md 4): one transaction for the event and everything it creates. */
+async function createEvent(ctx: RequestContext) {
+  const now = nowIn(ctx.settings.timezone);
+  const body = await ctx.app.db.transaction().execute(async (trx) => {
+    const id = await writeEvent(trx, ctx, now);
+    await bumpDataVersion(trx);
+    return represent(trx, (await findEventById(trx, id))!, ctx, { jsonLd: false });
+  });
+  return { status: 201, body };
+}
+
+async function updateWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventRow>) {
+  const now = nowIn(ctx.settings.timezone);
+  const body = await ctx.app.db.transaction().execute(async (trx) => {
+    const current = await find(trx);
+    await writeEvent(trx, ctx, now, current);
+    await bumpDataVersion(trx);
+    return represent(trx, (await findEventById(trx, current.id))!, ctx, { jsonLd: false });
+  });
+  return { body };
+}
+
+/** Update by ID (events.md 5.1, E34): a true partial update. */
+const updateEvent = (ctx: RequestContext) => updateWith(ctx, (trx) => getEventById(trx, ctx.params.id));
+
+/** Update by slug: the path slug names the event, a body `slug` renames it (decisions.md X 3, E35). */
+const updateEventBySlug = (ctx: RequestContext) =>
+  updateWith(ctx, async (trx) => {
+    const id = await findIdBySlug(trx, 'event', ctx.path.slug ?? '');
+    const row = id === undefined ? undefined : await findEventById(trx, id);
+    if (!row) throw restErrors.eventNotFound(0);
+    return row;
+  });
+
+async function trashWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventRow>) {
+  const now = nowIn(ctx.settings.timezone);
+  const body = await ctx.app.db.transaction().execute(async (trx) => {
+    const row = await find(trx);
+    if (row.status === 'trash') throw restErrors.eventIsInTrash();
+    await trashRecord(trx, row, now);
+    await bumpDataVersion(trx);
+    return represent(trx, (await findEventById(trx, row.id))!, ctx, { jsonLd: false });
+  });
+  return { body };
+}
+
+/** DELETE moves the event to the trash (events.md 6, common.md 8.5); the purge removes it for good. */
+const deleteEvent = (ctx: RequestContext) => trashWith(ctx, (trx) => getEventById(trx, ctx.params.id));
+const deleteEventBySlug = (ctx: RequestContext) =>
+  trashWith(ctx, (trx) => getEventById(trx, (ctx.loaded.get(LOADED_SLUG_ID) as EventRow).id));
+
+/** Creating needs "edit events"; naming another author "edit others' events" (common.md 7.4, E23). */
+const canCreateEvent: Permission = (ctx) => can(ctx.user, 'edit_posts') && mayChooseAuthor(ctx);
+
+/** The record the ID names, any type, judged as such; an unknown ID needs only the general right (5.1, 6.1). */
+const canUpdateById: Permission = (ctx) => {
+  const record = ctx.loaded.get(LOADED_RECORD) as OwnerRecord;
+  return (record ? canEditRecord(ctx.user, record) : can(ctx.user, 'edit_posts')) && mayChooseAuthor(ctx);
+};
+
+/** By slug: the per-event checks of the ID routes once the slug is resolved (decisions.md X 2). */
+const canUpdateBySlug: Permission = async (ctx) => {
+  const id = await findIdBySlug(ctx.app.db, 'event', ctx.path.slug ?? '');
+  const row = id === undefined ? undefined : await findEventById(ctx.app.db, id);
+  return (row ? canEditRecord(ctx.user, row) : can(ctx.user, 'edit_posts')) && mayChooseAuthor(ctx);
+};
+
+const canDeleteById: Permission = (ctx) => {
+  const record = ctx.loaded.get(LOADED_RECORD) as OwnerRecord;
+  return record ? canDeleteRecord(ctx.user, record) : can(ctx.user, 'delete_posts');
+};
+
+const canDeleteBySlug: Permission = (ctx) => canDeleteRecord(ctx.user, ctx.loaded.get(LOADED_SLUG_ID) as EventRow);
+
+/** The events routes in registration order (common.md 1.2). */
+export function eventRoutes(): RouteDef[] {
+  return [
+    defineRoute('/events', [
+      {
+        methods: ['GET'],
+        args: EventListArgs,
+        permission: everyone,
+        handler: listEvents,
+        cache: true,
+        summary: 'List events',
+        response: EventList,
+        errorStatuses: [400, 404],
+      },
+      {
+        methods: ['POST'],
+        args: EventCreateArgs,
+        permission: canCreateEvent,
+        handler: createEvent,
+        summary: 'Create an event',
+        response: Event,
+        successStatus: 201,
+        errorStatuses: [400, 401, 403],
+      },
+    ]),
+    defineRoute('/events/(?P<id>\\d+)', [
+      { methods: ['GET'], args: EventReadArgs, permission: everyone, handler: readEvent, cache: true, summary: 'Read an event', response: Event, errorStatuses: [400, 403, 404] },
+      { methods: ['DELETE'], args: EventReadArgs, permission: canDeleteById, handler: deleteEvent, summary: 'Move an event to the trash', response: Event, errorStatuses: [400, 401, 403, 404, 410] },
+      { methods: UPDATE_METHODS, args: EventUpdateArgs, permission: canUpdateById, handler: updateEvent, summary: 'Update an event', response: Event, errorStatuses: [400, 401, 403, 404] },
+    ]),
+    defineRoute('/events/by-slug/(?P<slug>[^/]+)', [
+      { methods: ['GET'], args: EventBySlugArgs, permission: everyone, handler: readEventBySlug, cache: true, summary: 'Read an event by slug', response: Event, errorStatuses: [400, 403] },
+      { methods: ['DELETE'], args: EventBySlugArgs, permission: canDeleteBySlug, handler: deleteEventBySlug, summary: 'Move an event to the trash by slug', response: Event, errorStatuses: [400, 401, 403, 410] },
+      { methods: UPDATE_METHODS, args: EventUpdateBySlugArgs, permission: canUpdateBySlug, handler: updateEventBySlug, summary: 'Update an event by slug', response: Event, errorStatuses: [400, 401, 403, 404] },
+    ]),
+  ];
+}

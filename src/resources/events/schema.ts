@@ -1,0 +1,191 @@
+import { args, coerceInteger, coerceNumber, isNonEmptyString, isTruthy, parseList } from '../../http/args.js';
+import { restErrors } from '../../http/errors.js';
+import { pagingArgs } from '../../http/pagination.js';
+import type { ArgDef, Args } from '../../http/route.js';
+import { normalizeZone } from '../../time/zone.js';
+import { isAbsoluteUrl } from '../linked/args.js';
+import { organizerKind, validateLinkedFilter, validateLinkedInput, venueKind } from '../linked/index.js';
+import { authorArg } from '../post-like/author.js';
+import { dateArg } from '../post-like/dates.js';
+import { imageArg } from '../post-like/images.js';
+import { findIdBySlug } from '../post-like/slug.js';
+import { listStatusArg, statusArg } from '../post-like/status.js';
+import { categoryTaxonomy, tagTaxonomy, validateTermFilter, validateTermInput } from '../terms/index.js';
+import { findEventById, findRecordOwner } from './repository.js';
+
+/** Keys under which validators hand loaded records to permissions and handlers (style.md, flow 4). */
+export const LOADED_RECORD = 'event-record';
+export const LOADED_SLUG_ID = 'event-slug-id';
+
+/** A date argument of the events routes, kept as sent (events.md 2.2.6, E15). */
+const eventDate = (description: string, extra: Partial<ArgDef> = {}): ArgDef => ({ ...dateArg(description), ...extra });
+
+const text = (description: string, extra: Partial<ArgDef> = {}): ArgDef =>
+  args.string(description, { validate: (v) => typeof v === 'string', ...extra });
+
+/** `timezone`: empty (the site's), an IANA name, `UTC`, or `UTC±H`, `UTC±H:MM`, `UTC±H.5` (decisions.md E22). */
+function isEventZone(value: unknown): boolean {
+  if (value === '') return true;
+  return typeof value === 'string' && /^[A-Za-z]/.test(value.trim()) && normalizeZone(value) !== null;
+}
+
+/**
+ * The event fields of create (`required` marks title and dates) and update (nothing required, no
+ * defaults: decisions.md X 18), in the reference's order, plus the write-only `post_password` (E10).
+ */
+function fieldArgs(mode: 'create' | 'update'): Args {
+  const required = mode === 'create';
+  return {
+    author: authorArg('event'),
+    date: dateArg('The event publication date, in the site time zone.'),
+    date_utc: dateArg('The event publication date in UTC.'),
+    title: args.string('The event title.', { required, nonEmpty: true }),
+    description: text('The event description (HTML); an empty string clears it.'),
+    slug: args.string('The event slug.', { nonEmpty: true, ...(mode === 'update' ? { in: 'body' as const } : {}) }),
+    excerpt: text('The event excerpt (HTML); an empty string clears it.'),
+    status: statusArg('event'),
+    timezone: args.string('The event time zone: an IANA name (America/New_York), UTC, or an offset such as UTC+5 or UTC-3.5; empty for the site time zone.', {
+      validate: isEventZone,
+    }),
+    all_day: args.boolean('Whether the event lasts the whole day.', {}, mode === 'create' ? { default: false } : {}),
+    start_date: eventDate('The event start date and time, in the event time zone.', { required }),
+    end_date: eventDate('The event end date and time, in the event time zone.', { required }),
+    image: imageArg('event', { allowEmpty: mode === 'update' }),
+    cost: args.any('The event cost: a text such as "10", "10-20", "Free" or "$5.50", a number, or a list of them.', { sanitize: (v) => v }),
+    website: args.string('The event website: an absolute URL, or empty.', {
+      validate: (v) => typeof v === 'string' && (v === '' || isAbsoluteUrl(v)),
+    }),
+    show_map: args.boolean('Whether to show a map of the venue.'),
+    show_map_link: args.boolean('Whether to show a link to a map of the venue.'),
+    hide_from_listings: args.boolean('Whether to hide the event from event listings.'),
+    sticky: args.boolean('Whether the event sticks in calendar views.'),
+    featured: args.boolean('Whether the event is featured.'),
+    categories: args.any('Event categories: IDs or names, as a list or a comma-separated string; unknown names create categories.', {
+      validate: (v, ctx) => validateTermInput(categoryTaxonomy, v, ctx),
+      sanitize: (v) => v,
+    }),
+    tags: args.any('Event tags: IDs or names, as a list or a comma-separated string; unknown names create tags.', {
+      validate: (v, ctx) => validateTermInput(tagTaxonomy, v, ctx),
+      sanitize: (v) => v,
+    }),
+    venue: args.any('Venues: IDs, or venue data objects to create venues from, as one value, a list or a comma-separated string.', {
+      validate: (v, ctx) => validateLinkedInput(venueKind, v, ctx),
+      sanitize: (v) => v,
+    }),
+    organizer: args.any('Organizers: IDs, or organizer data objects to create organizers from, as a list or a comma-separated string.', {
+      validate: (v, ctx) => validateLinkedInput(organizerKind, v, ctx),
+      sanitize: (v) => v,
+    }),
+    post_password: args.string('A password that protects the event (write-only); an empty string removes it.'),
+  };
+}
+
+export const EventCreateArgs: Args = fieldArgs('create');
+
+/** The `{id}` of the ID routes; the record of any type it names is loaded for the permission. */
+const idArg: ArgDef = args.integer('Unique identifier of the event.', {
+  required: true,
+  in: 'path',
+  validate: async (v, ctx) => {
+    const id = coerceInteger(v);
+    if (id === undefined) return false;
+    ctx.loaded.set(LOADED_RECORD, await findRecordOwner(ctx.app.db, id));
+    return true;
+  },
+});
+
+const passwordArg: ArgDef = args.string('The password of a password-protected event.', { nonEmpty: true });
+
+/** `{slug}` of the by-slug read and delete routes: the slug of an event, any status, else 400 (events.md 3.1). */
+const slugPathArg: ArgDef = args.string('The event slug.', {
+  required: true,
+  in: 'path',
+  validate: async (v, ctx) => {
+    if (typeof v !== 'string') return false;
+    const id = await findIdBySlug(ctx.app.db, 'event', v);
+    const row = id === undefined ? undefined : await findEventById(ctx.app.db, id);
+    if (!row) return false;
+    ctx.loaded.set(LOADED_SLUG_ID, row);
+    return true;
+  },
+});
+
+export const EventUpdateArgs: Args = { id: idArg, password: passwordArg, ...fieldArgs('update') };
+export const EventUpdateBySlugArgs: Args = fieldArgs('update');
+export const EventReadArgs: Args = { id: idArg, password: passwordArg };
+export const EventBySlugArgs: Args = { slug: slugPathArg };
+
+const geolocCoordinate = (description: string, partner: string, limit: number): ArgDef =>
+  args.number(description, {
+    // E19: both coordinates or neither.
+    validate: (v, ctx) => {
+      const n = coerceNumber(v);
+      const other = ctx.raw[partner];
+      return n !== undefined && Math.abs(n) <= limit && other !== undefined && other !== null && other !== '';
+    },
+  }, { minimum: -limit, maximum: limit });
+
+/** `GET /events` parameters in the reference's order (events.md 2.1), plus `geoloc_radius` (E19). */
+export const EventListArgs: Args = {
+  ...pagingArgs('events'),
+  start_date: eventDate('Only events starting on or after this date (whole days unless strict_dates).'),
+  end_date: eventDate('Only events ending on or before this date (whole days unless strict_dates).'),
+  starts_before: eventDate('Only events starting before this date.'),
+  starts_after: eventDate('Only events starting after this date.'),
+  ends_before: eventDate('Only events ending before this date.'),
+  ends_after: eventDate('Only events ending after this date.'),
+  strict_dates: args.string('When true (1, true, on, yes), the dates are used with their times; otherwise whole days are included.', {
+    validate: (v) => isNonEmptyString(v),
+    sanitize: (v) => ['1', 'true', 'on', 'yes'].includes(String(v).trim().toLowerCase()),
+  }, { default: 'false' }),
+  search: args.string('Only events whose title, excerpt or description contain these words ("quoted phrases" kept together, -word excluded).', {
+    validate: (v) => typeof v === 'string',
+  }),
+  categories: args.any('Only events in one of these categories (IDs or slugs; sub-categories included), as a list or a comma-separated string.', {
+    validate: (v, ctx) => validateTermFilter(categoryTaxonomy, v, ctx),
+    sanitize: (v) => v,
+  }, { type: 'array', items: { type: 'integer' } }),
+  tags: args.any('Only events with one of these tags (IDs or slugs), as a list or a comma-separated string.', {
+    validate: (v, ctx) => validateTermFilter(tagTaxonomy, v, ctx),
+    sanitize: (v) => v,
+  }, { type: 'array', items: { type: 'integer' } }),
+  venue: args.idList('Only events at one of these venues (IDs).', {
+    validate: (v, ctx) => validateLinkedFilter(venueKind, v, ctx),
+    sanitize: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
+  }),
+  organizer: args.idList('Only events by one of these organizers (IDs).', {
+    validate: (v, ctx) => validateLinkedFilter(organizerKind, v, ctx),
+    sanitize: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
+  }),
+  featured: args.boolean('true: only featured events; false: only events that are not featured.'),
+  status: listStatusArg('events'),
+  geoloc: args.boolean('true: only events whose venue has coordinates; false: only events whose venue has none.'),
+  geoloc_lat: geolocCoordinate('Latitude of the centre of a venue distance search; needs geoloc_lng.', 'geoloc_lng', 90),
+  geoloc_lng: geolocCoordinate('Longitude of the centre of a venue distance search; needs geoloc_lat.', 'geoloc_lat', 180),
+  geoloc_radius: args.number('Radius of the venue distance search, in the unit of the geoloc_unit setting (default: the geoloc_radius setting).', {
+    validate: (v) => {
+      const n = coerceNumber(v);
+      return n !== undefined && n > 0;
+    },
+  }, { exclusiveMinimum: 0 }),
+  include: args.idList('Only events with these IDs (date filters then apply only through starts_*/ends_*).', {
+    validate: (v) => {
+      const list = parseList(v);
+      return !!list?.length && list.every((x) => {
+        const n = coerceInteger(x);
+        return n !== undefined && n > 0 && !(typeof x === 'number' && !Number.isInteger(x));
+      });
+    },
+    sanitize: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
+  }),
+  post_parent: args.integer('Only events whose parent is this event.', {
+    validate: async (v, ctx) => {
+      const id = coerceInteger(v);
+      return id !== undefined && id > 0 && (await findEventById(ctx.app.db, id)) !== undefined;
+    },
+  }),
+  // Without a ticketing add-on `true` is refused with its own code (events.md 2.5, E18).
+  ticketed: args.boolean('Filter by tickets; ticketing is not available, so only false is accepted.', {
+    validate: (v) => (isTruthy(v) ? restErrors.eventTicketsNotActive() : true),
+  }),
+};

@@ -1,0 +1,210 @@
+import { can } from '../../auth/capabilities.js';
+import type { Kysely } from 'kysely';
+import type { Trx } from '../../db/tables.js';
+import { coerceBySchema, coerceInteger, parseList } from '../../http/args.js';
+import { restErrors } from '../../http/errors.js';
+import type { Args, RequestContext, Validation } from '../../http/route.js';
+import type { Now } from '../post-like/dates.js';
+import { nowIn } from '../post-like/dates.js';
+import { isRecordId } from '../post-like/ids.js';
+import { REGISTERED_STATUSES } from '../post-like/status.js';
+import { visibleRecords } from '../post-like/visibility.js';
+import { createArgs, isPhpEmpty } from './args.js';
+import type { LinkedKind, LinkedRow } from './kind.js';
+import { selectLinked } from './repository.js';
+import { representRows } from './routes.js';
+import { createOrReuseLinked, type LinkedInput } from './write.js';
+
+/**
+ * What events need from venues and organizers (team contract; venues-organizers.md 7, events.md
+ * 4.7, decisions.md E31/VO-17): the `venue`/`organizer` write input, the list filters, the links,
+ * and the embedded records.
+ */
+
+type Item = { id: number } | { data: Record<string, unknown> } | null;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A numeric ID from a number or digit string; `undefined` for anything else. */
+function numericId(value: unknown): number | undefined {
+  if (typeof value === 'number') return isRecordId(value) ? value : undefined;
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return isRecordId(Number(value)) ? Number(value) : undefined;
+  return undefined;
+}
+
+/**
+ * The input as a list of items (7.2, E31): PHP-empty → none; a scalar → its comma-separated IDs;
+ * one object → one item; a list → its elements. `undefined` when some element is not usable.
+ */
+function itemsOf(value: unknown): Item[] | undefined {
+  if (isPhpEmpty(value)) return [];
+  if (typeof value === 'number' || typeof value === 'string') {
+    const pieces = parseList(String(value)) ?? [];
+    const ids = pieces.map(numericId);
+    return ids.every((id) => id !== undefined) ? ids.map((id) => ({ id: id! })) : undefined;
+  }
+  const elements = Array.isArray(value) ? value : [value];
+  const items: Item[] = [];
+  for (const element of elements) {
+    if (isPhpEmpty(element)) items.push(null);
+    else if (isObject(element)) {
+      if (isPhpEmpty(element.id)) items.push({ data: element });
+      else {
+        const id = numericId(element.id);
+        if (id === undefined) return undefined;
+        items.push({ id });
+      }
+    } else {
+      const id = numericId(element);
+      if (id === undefined) return undefined;
+      items.push({ id });
+    }
+  }
+  return items;
+}
+
+/** Which of `ids` are records of the kind (any status, trash included), in one query. */
+async function existingIds(trx: Trx, kind: LinkedKind, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await trx.selectFrom('posts').select('id').where('type', '=', kind.type).where('id', 'in', [...new Set(ids)]).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+const argTables = new WeakMap<LinkedKind, Args>();
+function inlineArgs(kind: LinkedKind): Args {
+  let table = argTables.get(kind);
+  if (!table) argTables.set(kind, (table = createArgs(kind)));
+  return table;
+}
+
+/** Inline data passes the create validators of `POST /venues` / `/organizers`, the name required (7.2 stage 1). */
+async function validInlineData(kind: LinkedKind, data: Record<string, unknown>, ctx: RequestContext): Promise<boolean> {
+  for (const [name, arg] of Object.entries(inlineArgs(kind))) {
+    const value = data[name];
+    if (value === undefined || value === null) {
+      if (arg.required) return false;
+      continue;
+    }
+    if (arg.validate && (await arg.validate(value, ctx)) !== true) return false;
+  }
+  return true;
+}
+
+/** Inline data coerced like request arguments; PHP-empty values that are not strings read as empty. */
+function inlineInput(kind: LinkedKind, data: Record<string, unknown>, ctx: RequestContext): LinkedInput {
+  const input: LinkedInput = {};
+  for (const [name, arg] of Object.entries(inlineArgs(kind))) {
+    const value = data[name];
+    if (value === undefined || value === null) continue;
+    if (arg.sanitize) input[name] = arg.sanitize(value, ctx);
+    else {
+      const outcome = coerceBySchema(arg.schema, value);
+      if (outcome.ok) input[name] = outcome.value;
+      else if (isPhpEmpty(value)) input[name] = '';
+    }
+  }
+  return input;
+}
+
+/**
+ * Validator of the event `venue` / `organizer` write arguments (7.2 stage 1, E31): PHP-empty; IDs
+ * (a scalar, a comma string or a list) of existing records of the kind; objects with such an `id`;
+ * or data objects that pass the create validation. One ID query for the whole value.
+ */
+export async function validateLinkedInput(kind: LinkedKind, value: unknown, ctx: RequestContext): Promise<Validation> {
+  const items = itemsOf(value);
+  if (!items) return false;
+  const ids = items.flatMap((item) => (item && 'id' in item ? [item.id] : []));
+  const found = await existingIds(ctx.app.db, kind, ids);
+  if (!ids.every((id) => found.has(id))) return false;
+  for (const item of items) {
+    if (item && 'data' in item && !(await validInlineData(kind, item.data, ctx))) return false;
+  }
+  return true;
+}
+
+/**
+ * The record IDs an event write links, in order and without repeats, inside the event's
+ * transaction (7.2 stage 2): IDs are checked, data objects create or reuse records through the
+ * create path of `POST` (4.9, VO-11). `[]` for an empty value (unlink all, VO-16).
+ */
+export async function resolveLinkedInput(trx: Trx, kind: LinkedKind, value: unknown, ctx: RequestContext, now: Now = nowIn(ctx.settings.timezone)): Promise<number[]> {
+  const items = itemsOf(value);
+  if (!items) throw restErrors.couldNotCreateLinked(kind.type);
+  const ids = items.flatMap((item) => (item && 'id' in item ? [item.id] : []));
+  const found = await existingIds(trx, kind, ids);
+  const out: number[] = [];
+  for (const item of items) {
+    if (item === null) continue;
+    if ('id' in item) {
+      if (!found.has(item.id)) throw restErrors.invalidLinkedPostId();
+      out.push(item.id);
+      continue;
+    }
+    const input = inlineInput(kind, item.data, ctx);
+    // Naming another author needs "edit others' posts", as on POST (decisions.md X 9).
+    if (typeof input.author === 'number' && input.author !== ctx.user?.id && !can(ctx.user, 'edit_others_posts')) {
+      throw restErrors.forbidden(ctx.user !== null);
+    }
+    out.push((await createOrReuseLinked(trx, kind, input, ctx, now)).id);
+  }
+  return [...new Set(out)];
+}
+
+/** Replaces an event's links of the kind with `ids`, in that order (7.1). */
+export async function setEventLinks(trx: Trx, kind: LinkedKind, eventId: number, ids: number[]): Promise<void> {
+  const db = trx as unknown as Kysely<any>;
+  await db.deleteFrom(kind.linkTable).where('event_id', '=', eventId).execute();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return;
+  await db
+    .insertInto(kind.linkTable)
+    .values(unique.map((id, position) => ({ event_id: eventId, [kind.linkColumn]: id, position })))
+    .execute();
+}
+
+/** Validator of the events list `venue` / `organizer` filters: IDs (list or comma string) of existing records (events.md 2.4). */
+export async function validateLinkedFilter(kind: LinkedKind, value: unknown, ctx: RequestContext): Promise<Validation> {
+  const list = parseList(value);
+  if (!list || !list.length) return false;
+  const ids = list.map((item) => coerceInteger(item));
+  if (!ids.every(isRecordId)) return false;
+  const found = await existingIds(ctx.app.db, kind, ids);
+  return ids.every((id) => found.has(id));
+}
+
+/**
+ * The records linked to each event, represented as embedded in events (1.10, events.md 1.7/1.8),
+ * in link order, only those the caller may read (VO-29). One query for the links and records, one
+ * for their images. `jsonLd` for single-event reads.
+ */
+export async function loadLinkedForEvents(
+  trx: Trx,
+  kind: LinkedKind,
+  eventIds: number[],
+  ctx: RequestContext,
+  { jsonLd }: { jsonLd: boolean },
+): Promise<Map<number, Record<string, unknown>[]>> {
+  const out = new Map<number, Record<string, unknown>[]>(eventIds.map((id) => [id, []]));
+  if (!eventIds.length) return out;
+  const rows = (await selectLinked(trx, kind)
+    .innerJoin(`${kind.linkTable} as l`, `l.${kind.linkColumn}`, 'p.id')
+    .select('l.event_id')
+    .where('l.event_id', 'in', [...new Set(eventIds)])
+    .where(visibleRecords(ctx.user, REGISTERED_STATUSES, 'p'))
+    .orderBy('l.event_id')
+    .orderBy('l.position')
+    .execute()) as Array<LinkedRow & { event_id: number }>;
+  const items = await representRows(trx, kind, rows, ctx, { jsonLd });
+  rows.forEach((row, i) => out.get(row.event_id)!.push(items[i]!));
+  return out;
+}
+
+/**
+ * The event's `venue` / `organizer` value (1.10, E31): organizers always a list; venues `[]` for
+ * none, the object for one, the list for several.
+ */
+export function embeddedLinked(kind: LinkedKind, items: Record<string, unknown>[]): unknown {
+  if (kind.type === 'organizer' || items.length !== 1) return items;
+  return items[0];
+}

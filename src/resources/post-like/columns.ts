@@ -1,0 +1,20 @@
+/** The `posts` columns every post-like row carries, selected from the table aliased `p`. */
+export const POST_COLUMNS = [
+  'p.id',
+  'p.author',
+  'p.status',
+  'p.slug',
+  'p.title',
+  'p.description',
+  'p.excerpt',
+  'p.password',
+  'p.date',
+  'p.date_utc',
+  'p.modified',
+  'p.modified_utc',
+  'p.image_id',
+  'p.parent_id',
+  'p.trashed_slug',
+  'p.trashed_status',
+  'p.trashed_at',
+] as const;

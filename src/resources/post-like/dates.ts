@@ -1,0 +1,70 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime } from 'luxon';
+import type { ArgDef } from '../../http/route.js';
+import { formatWall } from '../../time/format.js';
+import { parseDateInput } from '../../time/parse.js';
+import { luxonZone } from '../../time/zone.js';
+import { FLOATING_STATUSES } from './status.js';
+
+/** How WordPress writes a date that was never set: drafts and pending records "float" (common.md 8.3). */
+const FLOATING_DATE = '0000-00-00 00:00:00';
+
+/** The moment of a write, as the four stored date columns need it. */
+export interface Now {
+  ms: number;
+  local: string;
+  utc: string;
+}
+
+export function nowIn(siteZone: string, at: DateTime = DateTime.utc()): Now {
+  return { ms: at.toMillis(), local: formatWall(at.setZone(luxonZone(siteZone))), utc: formatWall(at.toUTC()) };
+}
+
+/** A date-time argument: any form of the date grammar (common.md 5.5, events.md 2.2.6), else 400; kept as sent. */
+export function dateArg(description: string): ArgDef {
+  return {
+    schema: Type.String({ description, format: 'date-time' }),
+    validate: (v) => parseDateInput(v, 'UTC') !== null,
+    sanitize: (v) => v,
+  };
+}
+
+/** `date` and `date_utc` as sent (validated by `dateArg`). */
+export interface PublicationInput {
+  /** Read in the site time zone (decisions.md E30). */
+  date?: unknown;
+  /** Read as UTC. */
+  date_utc?: unknown;
+}
+
+export interface Publication {
+  date: string;
+  date_utc: string;
+}
+
+/**
+ * Publication dates of a write (common.md 8.3): `date` and `date_utc` as given, each derived from
+ * the other when only one is given; now when neither is; `date_utc` floating for a draft or pending
+ * record that was not given one. On update without either date the stored pair stays, except that a
+ * floating record leaving draft/pending is stamped with the moment of publishing.
+ */
+export function publicationDates(
+  input: PublicationInput,
+  status: string,
+  siteZone: string,
+  now: Now,
+  current?: Publication,
+): Publication {
+  const zone = luxonZone(siteZone);
+  const local = input.date === undefined || input.date === null ? null : parseDateInput(input.date, siteZone);
+  const utc = input.date_utc === undefined || input.date_utc === null ? null : parseDateInput(input.date_utc, 'UTC');
+  const floating = FLOATING_STATUSES.includes(status);
+  if (!local && !utc) {
+    if (current && (current.date_utc !== FLOATING_DATE || floating)) return current;
+    return { date: now.local, date_utc: floating ? FLOATING_DATE : now.utc };
+  }
+  if (local && utc) return { date: formatWall(local.setZone(zone)), date_utc: formatWall(utc.toUTC()) };
+  if (utc) return { date: formatWall(utc.setZone(zone)), date_utc: formatWall(utc.toUTC()) };
+  const at = local!;
+  return { date: formatWall(at.setZone(zone)), date_utc: floating ? FLOATING_DATE : formatWall(at.toUTC()) };
+}

@@ -1,0 +1,45 @@
+import type { PostType, Trx } from '../../db/tables.js';
+import { sanitizeSlug, sanitizeSlugQuery } from '../../text/slug.js';
+
+/** Words WordPress keeps for feeds and embeds; a slug equal to one gets a suffix (common.md 9.8). */
+const RESERVED_SLUGS = new Set(['feed', 'rdf', 'rss', 'rss2', 'atom', 'embed']);
+const MAX_SLUG_LENGTH = 200;
+
+/** The slug a record gets from its title when none is given; the ID when the title yields nothing (common.md 9.8). */
+export function slugFromTitle(title: string, id: number): string {
+  return sanitizeSlug(title) || String(id);
+}
+
+async function slugTaken(trx: Trx, type: PostType, slug: string, excludeId: number | undefined): Promise<boolean> {
+  let query = trx.selectFrom('posts').select('id').where('type', '=', type).where('slug', '=', slug);
+  if (excludeId !== undefined) query = query.where('id', '<>', excludeId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * `slug` made unique among records of the same type, any status, `excludeId` excepted: `-2`, `-3`, …
+ * appended (the base shortened so the whole stays within 200 characters) (common.md 9.8).
+ */
+export async function uniqueSlug(trx: Trx, type: PostType, slug: string, excludeId?: number): Promise<string> {
+  if (!RESERVED_SLUGS.has(slug) && !(await slugTaken(trx, type, slug, excludeId))) return slug;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${slug.slice(0, MAX_SLUG_LENGTH - suffix.length)}${suffix}`;
+    if (!(await slugTaken(trx, type, candidate, excludeId))) return candidate;
+  }
+}
+
+/** The ID of the record of `type` with the slug a by-slug path names, any status (common.md 9.8 lookup). */
+export async function findIdBySlug(trx: Trx, type: PostType, pathSlug: string): Promise<number | undefined> {
+  const slug = sanitizeSlugQuery(pathSlug);
+  if (!slug) return undefined;
+  const row = await trx
+    .selectFrom('posts')
+    .select('id')
+    .where('type', '=', type)
+    .where('slug', '=', slug)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}

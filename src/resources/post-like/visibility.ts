@@ -1,0 +1,27 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { can, canReadRecord, type Requester } from '../../auth/capabilities.js';
+
+/**
+ * Which of `statuses` the caller may read on records of others, and on their own records
+ * (common.md 7.3 `read_post`). Trashed records are judged by the rule for their previous status
+ * being unknown here, so the stricter of the two applies: edit others' posts.
+ */
+function readableStatuses(who: Requester, statuses: readonly string[]) {
+  const others = statuses.filter((status) => canReadRecord(who, { author: 0, status, trashed_status: 'publish' }) && canReadRecord(who, { author: 0, status, trashed_status: 'draft' }));
+  const own = who && can(who, 'read') ? statuses.filter((s) => !others.includes(s)) : [];
+  return { others, own };
+}
+
+/**
+ * SQL condition keeping the records of `statuses` the caller could read singly (decisions.md X 8):
+ * `alias` names the `posts` table in the query. A list with this condition and its count agree.
+ */
+export function visibleRecords(who: Requester, statuses: readonly string[], alias = 'posts') {
+  const { others, own } = readableStatuses(who, statuses);
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+    const branches: Expression<SqlBool>[] = [];
+    if (others.length) branches.push(eb(`${alias}.status`, 'in', others));
+    if (own.length && who) branches.push(eb.and([eb(`${alias}.author`, '=', who.id), eb(`${alias}.status`, 'in', own)]));
+    return branches.length ? eb.or(branches) : sql<SqlBool>`1 = 0`;
+  };
+}

@@ -1,0 +1,143 @@
+import type { Trx } from '../../db/tables.js';
+import { parseList } from '../../http/args.js';
+import { RestError } from '../../http/errors.js';
+import type { RequestContext, Validation } from '../../http/route.js';
+import { lookupTermRefs, refExists, toTermRef, type TermRef } from './refs.js';
+import { publishedCount, withDescendants, type TermRow } from './repository.js';
+import { representEmbeddedTerm } from './representation.js';
+import type { Taxonomy } from './taxonomy.js';
+import { TERM_NAME_MAX_LENGTH } from './text.js';
+import { addTerm } from './write.js';
+
+/** Categories and tags as events use them: list filters, input on writes, embedding (terms.md 8). */
+
+function refsOf(value: unknown, signed: boolean): Array<TermRef | null> | undefined {
+  return parseList(value)?.map((entry) => toTermRef(entry, signed));
+}
+
+/**
+ * Validator of the events-list `categories` / `tags` filters (terms.md 8.3): a non-empty list whose
+ * every entry names an existing term of the taxonomy (numeric entries by ID, others by slug or name).
+ */
+export async function validateTermFilter(tax: Taxonomy, value: unknown, ctx: RequestContext): Promise<Validation> {
+  const refs = refsOf(value, false);
+  if (!refs?.length || refs.some((r) => r === null)) return false;
+  const found = await lookupTermRefs(ctx.app.db, tax, refs as TermRef[]);
+  return (refs as TermRef[]).every((r) => refExists(r, found));
+}
+
+/**
+ * The term IDs a validated filter matches: each entry as a slug, then as an ID, then as an exact
+ * name (terms.md 8.3, events.md E32); categories include all their descendants. Events carrying
+ * any of the returned IDs match.
+ */
+export async function resolveTermFilter(trx: Trx, tax: Taxonomy, values: unknown): Promise<number[]> {
+  const refs = (refsOf(values, false) ?? []).filter((r): r is TermRef => r !== null);
+  const found = await lookupTermRefs(trx, tax, refs);
+  const ids = new Set<number>();
+  for (const ref of refs) {
+    const term = found.bySlug.get(ref.slug) ?? (ref.id !== undefined ? found.byId.get(ref.id) : undefined) ?? found.byName.get(ref.name);
+    if (term) ids.add(term.id);
+  }
+  return tax.hierarchical ? withDescendants(trx, [...ids]) : [...ids];
+}
+
+/**
+ * Validator of the event create/update `categories` / `tags` fields. The reference validates
+ * nothing here: these fields never cause a 400 (terms.md 8.2); unusable entries are skipped when
+ * resolving.
+ */
+export function validateTermInput(_tax: Taxonomy, _value: unknown, _ctx: RequestContext): Validation {
+  return true;
+}
+
+/** Entries of event input: an array, or one comma-separated string (terms.md 8.2). */
+function inputEntries(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string') return value.split(',');
+  return [value];
+}
+
+/**
+ * The term IDs named by event input, in the given order without duplicates (terms.md 8.2): numeric
+ * entries by ID (unknown IDs skipped); others by slug, then name, else a new top-level term is
+ * created in `trx` (a name that cannot be stored is skipped). Call it only when the field was sent
+ * and is not `null`; `""` and `[]` give `[]`, which clears the event's terms.
+ */
+export async function resolveTermInput(trx: Trx, tax: Taxonomy, value: unknown, ctx: RequestContext): Promise<number[]> {
+  const refs = inputEntries(value)
+    .map((entry) => toTermRef(entry, true))
+    .filter((r): r is TermRef => r !== null);
+  const found = await lookupTermRefs(trx, tax, refs);
+  const ids: number[] = [];
+  for (const ref of refs) {
+    let id: number | undefined;
+    if (ref.id !== undefined) id = found.byId.get(ref.id)?.id;
+    else {
+      id = (found.bySlug.get(ref.slug) ?? found.byName.get(ref.name))?.id;
+      if (id === undefined) {
+        id = await createNamed(trx, tax, ref, ctx);
+        // The same name again in this input (any letter case) reuses the new term.
+        if (id !== undefined) found.byName.set(ref.name, { id, slug: ref.slug, name: ref.name });
+      }
+    }
+    if (id !== undefined && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** Auto-creation from an event write; a failed creation skips the entry (terms.md 8.2). */
+async function createNamed(trx: Trx, tax: Taxonomy, ref: TermRef, ctx: RequestContext): Promise<number | undefined> {
+  if (ref.name.length > TERM_NAME_MAX_LENGTH) return undefined;
+  try {
+    return await addTerm(trx, tax, { name: ref.text }, ctx);
+  } catch (err) {
+    if (err instanceof RestError) return undefined;
+    throw err;
+  }
+}
+
+/** Replaces the event's terms of the taxonomy with `ids`, keeping their order as assignment order. */
+export async function setEventTerms(trx: Trx, tax: Taxonomy, eventId: number, ids: number[]): Promise<void> {
+  await trx
+    .deleteFrom('event_terms')
+    .where('event_id', '=', eventId)
+    .where('term_id', 'in', (eb) => eb.selectFrom('terms').select('terms.id').where('terms.taxonomy', '=', tax.name))
+    .execute();
+  const unique = [...new Set(ids)];
+  if (unique.length) {
+    await trx
+      .insertInto('event_terms')
+      .values(unique.map((termId, position) => ({ event_id: eventId, term_id: termId, position })))
+      .execute();
+  }
+}
+
+/**
+ * The embedded terms of each event (events.md 1.6), sorted by name case-insensitively, in one
+ * query. Every requested event gets an entry, `[]` when it has no term of the taxonomy.
+ */
+export async function loadTermsForEvents(
+  trx: Trx,
+  tax: Taxonomy,
+  eventIds: number[],
+  ctx: Pick<RequestContext, 'urls'>,
+): Promise<Map<number, object[]>> {
+  const out = new Map<number, object[]>(eventIds.map((id) => [id, []]));
+  if (!eventIds.length) return out;
+  const rows = await trx
+    .selectFrom('event_terms')
+    .innerJoin('terms', 'terms.id', 'event_terms.term_id')
+    .select(['event_terms.event_id', 'terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent'])
+    .select(publishedCount('terms.id').as('count'))
+    .where('event_terms.event_id', 'in', [...new Set(eventIds)])
+    .where('terms.taxonomy', '=', tax.name)
+    .orderBy((eb) => eb.fn('lower', ['terms.name']))
+    .orderBy('terms.id')
+    .execute();
+  for (const { event_id, ...row } of rows) {
+    const term: TermRow = { ...row, id: Number(row.id), parent: Number(row.parent), count: Number(row.count) };
+    out.get(Number(event_id))?.push(representEmbeddedTerm(tax, term, ctx.urls));
+  }
+  return out;
+}

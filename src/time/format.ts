@@ -1,0 +1,61 @@
+/**
+ * Stored wall-clock strings `YYYY-MM-DD HH:MM:SS` (events.md 1.2, common.md 9.2) and their
+ * conversion between a zone and UTC.
+ */
+import { DateTime } from 'luxon';
+import { atWall, luxonZone } from './zone.js';
+
+const WALL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** `YYYY-MM-DD HH:MM:SS` of `dt` in its own zone. */
+export function formatWall(dt: DateTime): string {
+  return dt.toFormat('yyyy-MM-dd HH:mm:ss');
+}
+
+/** A `*_details` object (events.md 1.2): zero-padded strings, in this key order. */
+export interface DateDetails {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minutes: string;
+  seconds: string;
+}
+
+/** Splits a stored wall string into its `*_details` parts; a date without a time gives `00`s. */
+export function dateDetails(wall: string): DateDetails {
+  const [date = '', time = ''] = wall.trim().split(/[ T]/);
+  const [year = '', month = '', day = ''] = date.split('-');
+  const [hour = '00', minutes = '00', seconds = '00'] = time === '' ? [] : time.split(':');
+  return { year, month, day, hour, minutes, seconds };
+}
+
+/** The current wall-clock time in a stored zone identifier. */
+export function nowWall(zone: string, now: DateTime = DateTime.now()): string {
+  return formatWall(now.setZone(luxonZone(zone)));
+}
+
+/** The instant a stored wall string denotes in `zone` (DST resolved as PHP does), or null. */
+export function parseWall(wall: string, zone: string): DateTime | null {
+  const m = WALL.exec(wall);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number);
+  const probe = DateTime.utc(year, month, day, hour, minute, second);
+  if (!probe.isValid || probe.day !== day || probe.hour !== hour) return null;
+  const dt = atWall({ year, month, day, hour, minute, second }, luxonZone(zone));
+  return dt.isValid ? dt : null;
+}
+
+/** A wall string in `zone` as the UTC wall string of the same instant (`utc_start_date` etc.). */
+export function wallToUtc(wall: string, zone: string): string | null {
+  const dt = parseWall(wall, zone);
+  return dt ? formatWall(dt.toUTC()) : null;
+}
+
+/** A UTC wall string as the wall string of the same instant in `zone`. */
+export function utcToWall(utcWall: string, zone: string): string | null {
+  const dt = parseWall(utcWall, 'UTC');
+  if (!dt) return null;
+  const local = dt.setZone(luxonZone(zone));
+  return local.isValid ? formatWall(local) : null;
+}

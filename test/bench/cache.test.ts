@@ -1,0 +1,260 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { bumpDataVersion } from '../../src/db/data-version.js';
+import type { Database, Db } from '../../src/db/tables.js';
+import { ResponseCache, etagOf, matchesIfNoneMatch } from '../../src/http/cache.js';
+import { defaultSettings } from '../../src/settings.js';
+import { daysFromNow, makeEvent } from '../events/helpers.js';
+import { forEachBackend, type TestServer } from '../support/server.js';
+
+/** The read endpoints whose responses go through the response cache (src/http/cache.ts). */
+const CACHED_READS = [
+  '/events',
+  '/events/(?P<id>\\d+)',
+  '/events/by-slug/(?P<slug>[^/]+)',
+  '/venues',
+  '/venues/(?P<id>\\d+)',
+  '/venues/by-slug/(?P<slug>[^/]+)',
+  '/organizers',
+  '/organizers/(?P<id>\\d+)',
+  '/organizers/by-slug/(?P<slug>[^/]+)',
+  '/categories',
+  '/categories/(?P<id>\\d+)',
+  '/tags',
+  '/tags/(?P<id>\\d+)',
+];
+
+const ids = (res: { body: any }) => (res.body.events as Array<{ id: number }>).map((e) => e.id);
+
+/** Changes a title behind the service's back, as another process would, optionally without bumping data_version. */
+async function retitle(srv: TestServer, id: number, title: string, bump: boolean) {
+  await srv.db.transaction().execute(async (trx) => {
+    await trx.updateTable('posts').set({ title }).where('id', '=', id).execute();
+    if (bump) await bumpDataVersion(trx);
+  });
+}
+
+describe('If-None-Match matching', () => {
+  it('matches the strong tag, its weak form, one of a list, and *', () => {
+    const tag = etagOf(Buffer.from('{"a":1}'));
+    assert.match(tag, /^"[A-Za-z0-9_-]+"$/);
+    assert.equal(matchesIfNoneMatch(tag, tag), true);
+    assert.equal(matchesIfNoneMatch(`W/${tag}`, tag), true);
+    assert.equal(matchesIfNoneMatch(`"other", ${tag}`, tag), true);
+    assert.equal(matchesIfNoneMatch('*', tag), true);
+    assert.equal(matchesIfNoneMatch('"other"', tag), false);
+    assert.equal(matchesIfNoneMatch(undefined, tag), false);
+  });
+});
+
+describe('data_version reads of the response cache', () => {
+  it('a lookup never uses a version read that started before it, even when reads are shared', async () => {
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+    const reads: Array<{ resolve(version: number): void }> = [];
+    let stored = 4;
+    const db = {
+      selectFrom: kysely.selectFrom.bind(kysely),
+      // Each read sees the version stored when it started, and finishes when the test says so.
+      executeQuery: () => {
+        const seen = stored;
+        return new Promise((resolve) => reads.push({ resolve: () => resolve({ rows: [{ version: seen }] }) }));
+      },
+    } as unknown as Db;
+    const cache = new ResponseCache(db);
+    const request = { method: 'GET', lang: '', url: '/wp-json/calendar/events/v1/events', user: null, settings: defaultSettings() };
+    const first = cache.open(request);
+    stored = 5; // a write commits while the first read is running
+    const second = cache.open(request);
+    const third = cache.open(request);
+    assert.equal(reads.length, 1, 'later lookups wait for the next read instead of starting their own');
+    reads[0]!.resolve(0);
+    const a = await first;
+    assert.equal(a.fill(200, {}, '"a"').version, 4);
+    await new Promise((r) => setImmediate(r));
+    assert.equal(reads.length, 2, 'one read is shared by the lookups that waited');
+    reads[1]!.resolve(0);
+    const b = await second;
+    assert.equal(b.hit, null, 'an entry built under version 4 is not served at version 5');
+    assert.equal(b.fill(200, {}, '"b"').version, 5);
+    assert.equal((await third).hit?.body.toString(), '"b"', 'the lookup that shared the read is answered by the entry its sibling built');
+    await kysely.destroy();
+  });
+});
+
+forEachBackend('response cache', (srv) => {
+  it('declares every public read endpoint cacheable, and no write endpoint', () => {
+    const declared = srv()
+      .built.app.routes.flatMap((route) => route.endpoints.filter((ep) => ep.cache).map((ep) => ({ pattern: route.pattern, methods: ep.methods })));
+    for (const pattern of CACHED_READS) {
+      assert.ok(declared.some((d) => d.pattern === pattern), `GET ${pattern} should be declared with cache: true`);
+    }
+    for (const d of declared) assert.deepEqual(d.methods, ['GET'], `${d.pattern}: only GET endpoints may be cached`);
+  });
+
+  it('a cached read carries an ETag, and If-None-Match with it answers 304 without a body', async () => {
+    await makeEvent(srv(), { title: 'Tagged', status: 'publish' });
+    const first = await srv().get('/events');
+    assert.equal(first.status, 200);
+    const etag = first.headers.get('etag');
+    assert.ok(etag, 'ETag header missing');
+    const again = await srv().get('/events', { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 304);
+    assert.equal(again.text, '');
+    assert.equal(again.headers.get('etag'), etag);
+    const other = await srv().get('/events', { headers: { 'if-none-match': '"something-else"' } });
+    assert.equal(other.status, 200);
+    assert.deepEqual(other.body, first.body);
+  });
+
+  it('repeated reads within the second are served from the cache, and not after it', async () => {
+    const event = await makeEvent(srv(), { title: 'Before', status: 'publish' });
+    assert.equal((await srv().get(`/events/${event.id}`)).body.title, 'Before');
+    // A change that does not bump data_version is invisible to the cache until its time bucket ends.
+    await retitle(srv(), event.id, 'Unannounced', false);
+    assert.equal((await srv().get(`/events/${event.id}`)).body.title, 'Before');
+    await new Promise((r) => setTimeout(r, 1100));
+    assert.equal((await srv().get(`/events/${event.id}`)).body.title, 'Unannounced');
+  });
+
+  it('a write from another process (data_version bumped) is seen by the next read', async () => {
+    const event = await makeEvent(srv(), { title: 'Original', status: 'publish' });
+    const before = await srv().get(`/events/${event.id}`);
+    const list = await srv().get('/events', { query: { include: event.id } });
+    assert.equal(list.body.events[0].title, 'Original');
+    await retitle(srv(), event.id, 'Changed elsewhere', true);
+    assert.equal((await srv().get(`/events/${event.id}`)).body.title, 'Changed elsewhere');
+    assert.equal((await srv().get('/events', { query: { include: event.id } })).body.events[0].title, 'Changed elsewhere');
+    const revalidated = await srv().get(`/events/${event.id}`, { headers: { 'if-none-match': before.headers.get('etag')! } });
+    assert.equal(revalidated.status, 200);
+    assert.notEqual(revalidated.headers.get('etag'), before.headers.get('etag'));
+  });
+
+  it('concurrent reads started after a write all see it', async () => {
+    const event = await makeEvent(srv(), { title: 'Round 0', status: 'publish' });
+    for (let round = 1; round <= 3; round++) {
+      const before = Array.from({ length: 10 }, () => srv().get(`/events/${event.id}`));
+      await retitle(srv(), event.id, `Round ${round}`, true);
+      const after = await Promise.all(Array.from({ length: 20 }, () => srv().get(`/events/${event.id}`)));
+      assert.deepEqual([...new Set(after.map((res) => res.body.title))], [`Round ${round}`]);
+      await Promise.all(before);
+    }
+  });
+
+  it('a created event is in the next list read, anonymous and authenticated', async () => {
+    const anonymous = await srv().get('/events', { query: { per_page: 50 } });
+    const editor = await srv().get('/events', { as: 'editor', query: { per_page: 50 } });
+    const created = await makeEvent(srv(), { title: 'Fresh', status: 'publish', start_date: daysFromNow(1), end_date: daysFromNow(1, '11:00:00') });
+    const anonymousAfter = await srv().get('/events', { query: { per_page: 50 } });
+    const editorAfter = await srv().get('/events', { as: 'editor', query: { per_page: 50 } });
+    assert.ok(ids(anonymousAfter).includes(created.id));
+    assert.ok(ids(editorAfter).includes(created.id));
+    assert.equal(anonymousAfter.body.total, anonymous.body.total + 1);
+    assert.equal(editorAfter.body.total, editor.body.total + 1);
+  });
+
+  it('an update is in the next single, by-slug and list read, anonymous and authenticated, and revalidation sees it', async () => {
+    const event = await makeEvent(srv(), { title: 'Old title', status: 'publish' });
+    const single = await srv().get(`/events/${event.id}`);
+    const bySlug = await srv().get(`/events/by-slug/${event.slug}`);
+    await srv().get(`/events/${event.id}`, { as: 'editor' });
+    await srv().get('/events', { query: { include: event.id } });
+    const updated = await srv().post(`/events/${event.id}`, { as: 'administrator', json: { title: 'New title' } });
+    assert.equal(updated.status, 200, updated.text);
+    assert.equal((await srv().get(`/events/${event.id}`)).body.title, 'New title');
+    assert.equal((await srv().get(`/events/${event.id}`, { as: 'editor' })).body.title, 'New title');
+    assert.equal((await srv().get(`/events/by-slug/${event.slug}`)).body.title, 'New title');
+    assert.equal((await srv().get('/events', { query: { include: event.id } })).body.events[0].title, 'New title');
+    for (const [path, before] of [[`/events/${event.id}`, single], [`/events/by-slug/${event.slug}`, bySlug]] as const) {
+      const res = await srv().get(path, { headers: { 'if-none-match': before.headers.get('etag')! } });
+      assert.equal(res.status, 200, `${path} answered ${res.status} to a stale ETag`);
+      assert.equal(res.body.title, 'New title');
+    }
+  });
+
+  it('a deleted event leaves the next list and single reads', async () => {
+    const event = await makeEvent(srv(), { title: 'Doomed', status: 'publish' });
+    assert.equal((await srv().get(`/events/${event.id}`)).status, 200);
+    assert.ok(ids(await srv().get('/events', { query: { include: event.id } })).includes(event.id));
+    await srv().get(`/events/${event.id}`, { as: 'editor' });
+    const deleted = await srv().request('DELETE', `/events/${event.id}`, { as: 'administrator' });
+    assert.equal(deleted.status, 200, deleted.text);
+    // A trashed event is 403 event-no-longer-available for every caller (events.md 3.2).
+    assert.equal((await srv().get(`/events/${event.id}`)).status, 403);
+    assert.equal((await srv().get(`/events/${event.id}`, { as: 'editor' })).body.code, 'event-no-longer-available');
+    assert.deepEqual(ids(await srv().get('/events', { query: { include: event.id } })), []);
+  });
+
+  it('anonymous and authenticated callers never share an entry', async () => {
+    const draft = await makeEvent(srv(), { title: 'Private draft', status: 'draft' }, 'editor');
+    const query = { include: draft.id };
+    const asEditor = await srv().get('/events', { as: 'editor', query });
+    assert.deepEqual(ids(asEditor), [draft.id]);
+    assert.match(asEditor.headers.get('cache-control') ?? '', /no-store/);
+    const anonymous = await srv().get('/events', { query });
+    assert.deepEqual(ids(anonymous), []);
+    assert.equal(anonymous.headers.get('cache-control'), null);
+    assert.deepEqual(ids(await srv().get('/events', { as: 'editor', query })), [draft.id]);
+    assert.equal((await srv().get(`/events/${draft.id}`, { as: 'editor' })).status, 200);
+    assert.notEqual((await srv().get(`/events/${draft.id}`)).status, 200);
+  });
+
+  it('a bad credential is 401 even when the same read is cached', async () => {
+    const editor = await srv().user('editor');
+    assert.equal((await srv().get('/events', { as: editor })).status, 200);
+    assert.equal((await srv().get('/events', { as: editor })).status, 200);
+    const wrong = { ...editor, header: `Basic ${Buffer.from(`${editor.login}:wrong password here`).toString('base64')}` };
+    const res = await srv().get('/events', { as: wrong });
+    assert.equal(res.status, 401, res.text);
+  });
+
+  it('_fields and _envelope are part of the key', async () => {
+    await makeEvent(srv(), { title: 'Fielded', status: 'publish' });
+    const full = await srv().get('/events');
+    const fields = await srv().get('/events', { query: { _fields: 'id' } });
+    assert.deepEqual(Object.keys(fields.body), []);
+    const eventsOnly = await srv().get('/events', { query: { _fields: 'events.id' } });
+    assert.deepEqual(Object.keys(eventsOnly.body.events[0]), ['id']);
+    const enveloped = await srv().get('/events', { query: { _envelope: '1' } });
+    assert.deepEqual(Object.keys(enveloped.body), ['body', 'status', 'headers']);
+    assert.deepEqual(enveloped.body.body, full.body);
+    assert.deepEqual((await srv().get('/events')).body, full.body);
+  });
+
+  it('site settings are part of the key', async () => {
+    for (let i = 0; i < 3; i++) await makeEvent(srv(), { title: `Paged ${i}`, status: 'publish' });
+    assert.ok((await srv().get('/events')).body.events.length >= 3);
+    await srv().setSetting('posts_per_page', '2');
+    try {
+      assert.equal((await srv().get('/events')).body.events.length, 2);
+    } finally {
+      await srv().setSetting('posts_per_page', '10');
+    }
+  });
+
+  it('venues, organizers and categories created through an event are in the next reads', async () => {
+    const names = (res: { body: any }, key: string, field: string) => (res.body[key] as Array<Record<string, unknown>>).map((r) => r[field]);
+    const venues = await srv().get('/venues', { query: { only_with_upcoming: 1, per_page: 50 } });
+    assert.ok(!names(await srv().get('/organizers', { query: { per_page: 50 } }), 'organizers', 'organizer').includes('Cache Society'));
+    assert.ok(!names(await srv().get('/categories', { query: { per_page: 50 } }), 'categories', 'name').includes('Cache Category'));
+    const event = await makeEvent(srv(), {
+      title: 'Linked',
+      status: 'publish',
+      venue: { venue: 'Cache Hall', city: 'Lyon' },
+      organizer: [{ organizer: 'Cache Society' }],
+      categories: ['Cache Category'],
+    });
+    const venuesAfter = await srv().get('/venues', { query: { only_with_upcoming: 1, per_page: 50 } });
+    assert.ok(names(venuesAfter, 'venues', 'venue').includes('Cache Hall'));
+    assert.equal(venuesAfter.body.total, (venues.body.total ?? 0) + 1);
+    assert.ok(names(await srv().get('/organizers', { query: { per_page: 50 } }), 'organizers', 'organizer').includes('Cache Society'));
+    assert.ok(names(await srv().get('/categories', { query: { per_page: 50 } }), 'categories', 'name').includes('Cache Category'));
+    const venueId = event.venue.id as number;
+    await srv().get(`/venues/${venueId}`);
+    const renamed = await srv().post(`/venues/${venueId}`, { as: 'administrator', json: { venue: 'Cache Hall Renamed' } });
+    assert.equal(renamed.status, 200, renamed.text);
+    assert.equal((await srv().get(`/venues/${venueId}`)).body.venue, 'Cache Hall Renamed');
+    assert.equal((await srv().get(`/events/${event.id}`)).body.venue.venue, 'Cache Hall Renamed');
+  });
+});

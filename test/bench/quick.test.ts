@@ -1,0 +1,73 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runBench } from '../../bench/bench.js';
+import { formatReport } from '../../bench/report.js';
+import { SCENARIOS } from '../../bench/scenarios.js';
+
+// The benchmark's --quick mode end to end on SQLite: dataset, service process, baseline, load
+// generator, report and JSON file. Only that it produces numbers is checked, never how fast.
+describe('npm run bench -- --quick', () => {
+  it('measures every scenario and the scaling table against the baseline and writes the JSON result', async () => {
+    const workDir = mkdtempSync(join(tmpdir(), 'calendar-bench-test-'));
+    const lines: string[] = [];
+    try {
+      const result = await runBench({
+        databases: ['sqlite'],
+        events: 400,
+        scaling: [150, 400],
+        scenarios: [...SCENARIOS],
+        connections: 8,
+        duration: 1,
+        warmup: 0,
+        rounds: 1,
+        seed: 7,
+        variedPoolSize: 40,
+        build: false,
+        fromSource: true,
+        workDir,
+        resultsDir: join(workDir, 'results'),
+        quick: true,
+        log: (line) => lines.push(line),
+      });
+
+      assert.equal(result.backends.length, 1);
+      const [sqlite] = result.backends;
+      assert.equal(sqlite!.backend, 'sqlite');
+      assert.deepEqual(sqlite!.steps.map((s) => s.events), [150, 400]);
+      const main = sqlite!.steps.find((s) => s.events === 400)!;
+      assert.equal(main.dataset.events, 400);
+      assert.ok(main.defaultPageBytes > 100, `default page of ${main.defaultPageBytes} bytes`);
+      assert.equal(main.variedPoolSize, 40);
+      assert.deepEqual(main.scenarios.map((s) => s.scenario), [...SCENARIOS]);
+      for (const s of main.scenarios) {
+        assert.ok(s.service.requests > 0 && s.service.rps > 0, `${s.scenario}: no requests completed`);
+        assert.equal(s.service.errors, 0, `${s.scenario}: ${JSON.stringify(s.rounds.service[0]!.statuses)}`);
+        assert.ok(s.baseline.rps > 0 && s.ratio.rps > 0, `${s.scenario}: no baseline ratio`);
+        assert.ok(Number.isFinite(s.service.p50) && s.service.p50 > 0 && s.service.p99 >= s.service.p50, `${s.scenario}: latencies`);
+        assert.ok(s.service.peakRssMb === null || s.service.peakRssMb > 10, `${s.scenario}: RSS ${s.service.peakRssMb}`);
+      }
+      const created = main.scenarios.find((s) => s.scenario === 'create')!;
+      assert.ok((created.rounds.service[0]!.statuses['201'] ?? 0) > 0, 'create answered no 201');
+
+      assert.deepEqual(sqlite!.scaling.map((r) => r.events), [150, 400]);
+      assert.equal(sqlite!.scaling[0]!.growth.p50, 1);
+      assert.ok(sqlite!.scaling.every((r) => r.rps > 0 && r.p50 > 0 && r.baselineRatio > 0));
+
+      assert.equal(result.targets.length, 7);
+      assert.ok(result.targets.every((t) => !t.comparable || t.target.includes('1M')), 'a 400-event run is not comparable with the targets');
+
+      const saved = JSON.parse(readFileSync(result.file!, 'utf8'));
+      assert.equal(saved.meta.machine.cores > 0, true);
+      assert.equal(typeof saved.meta.versions.node, 'string');
+      assert.equal(saved.backends[0].steps[1].scenarios.length, SCENARIOS.length);
+      const report = formatReport(result);
+      for (const name of SCENARIOS) assert.match(report, new RegExp(`^${name} `, 'm'));
+      assert.match(report, /scaling, list-varied/);
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { DateTime } from 'luxon';
+import type { Role } from '../../src/auth/roles.js';
+import type { Credentials, TestServer } from '../support/server.js';
+
+/** `YYYY-MM-DD HH:MM:SS` of now (UTC) shifted by `days`, at the given clock time. */
+export function daysFromNow(days: number, time = '10:00:00'): string {
+  return `${DateTime.utc().plus({ days }).toISODate()} ${time}`;
+}
+
+/** Creates an event over HTTP and returns its representation; fails the test unless 201. */
+export async function makeEvent(srv: TestServer, fields: Record<string, unknown> = {}, as: Role | Credentials = 'administrator') {
+  const res = await srv.post('/events', {
+    as,
+    json: { title: 'An event', start_date: daysFromNow(3), end_date: daysFromNow(3, '12:00:00'), ...fields },
+  });
+  assert.equal(res.status, 201, res.text);
+  return res.body;
+}
+
+/** Row counts of the tables a write touches: a rejected write must leave them unchanged. */
+export async function tableCounts(srv: TestServer) {
+  const count = async (table: 'posts' | 'events' | 'terms' | 'event_terms' | 'event_venues' | 'event_organizers' | 'images') =>
+    Number((await srv.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  return {
+    posts: await count('posts'),
+    events: await count('events'),
+    terms: await count('terms'),
+    event_terms: await count('event_terms'),
+    event_venues: await count('event_venues'),
+    event_organizers: await count('event_organizers'),
+    images: await count('images'),
+  };
+}
+
+/** Inserts an image record directly (images are records in the shared ID space, decisions.md E7). */
+export async function makeImage(srv: TestServer, url = 'https://cdn.example.org/pics/photo.jpg'): Promise<number> {
+  const now = '2026-01-01 00:00:00';
+  const { id } = await srv.db
+    .insertInto('posts')
+    .values({ type: 'image', author: 0, status: 'inherit', slug: '', title: 'photo', description: '', excerpt: '', password: '', parent_id: 0, date: now, date_utc: now, modified: now, modified_utc: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await srv.db.insertInto('images').values({ post_id: id, url, mime_type: 'image/jpeg', extension: 'jpg', width: 800, height: 600 }).execute();
+  return id;
+}

@@ -1,0 +1,75 @@
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { DateTime } from 'luxon';
+import type { RequestContext } from '../../src/http/route.js';
+import { eventListQueries } from '../../src/resources/events/filters.js';
+import { defaultSettings } from '../../src/settings.js';
+import { forEachBackend, type TestServer } from '../support/server.js';
+import { daysFromNow, makeEvent } from './helpers.js';
+
+/** A list request's context as the dispatcher builds it, for the filters alone. */
+function listContext(srv: TestServer, params: Record<string, unknown>, user: RequestContext['user'] = null): RequestContext {
+  return { params: { page: 1, per_page: 10, strict_dates: false, ...params }, given: {}, user, settings: defaultSettings(), urls: { site: '', base: '', root: '' }, app: srv.built.app } as unknown as RequestContext;
+}
+
+/** The plan of a compiled query: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN with sequential scans priced out. */
+async function planOf(srv: TestServer, query: { compile(): { sql: string; parameters: readonly unknown[] } }): Promise<string> {
+  const { sql: text, parameters } = query.compile();
+  if (srv.backend === 'sqlite') {
+    const rows = await sql.raw<{ detail: string }>(`explain query plan ${inline(text, parameters, '?')}`).execute(srv.db);
+    return rows.rows.map((r) => r.detail).join('\n');
+  }
+  return srv.db.connection().execute(async (conn) => {
+    await sql`set enable_seqscan = off`.execute(conn);
+    const rows = await sql.raw<{ 'QUERY PLAN': string }>(`explain ${inline(text, parameters, '$')}`).execute(conn);
+    await sql`reset enable_seqscan`.execute(conn);
+    return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
+/** Parameters written into the statement as literals (EXPLAIN takes no bound values on PostgreSQL). */
+function inline(text: string, parameters: readonly unknown[], style: '?' | '$'): string {
+  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+  if (style === '?') {
+    let i = 0;
+    return text.replace(/\?/g, () => literal(parameters[i++]));
+  }
+  return text.replace(/\$(\d+)/g, (_, n: string) => literal(parameters[Number(n) - 1]));
+}
+
+/** No table read from end to end: every access goes through an index or a primary key. */
+function assertIndexed(plan: string, what: string) {
+  const fullScans = plan.split('\n').filter((line) => /\bSeq Scan\b/.test(line) || (/^\s*SCAN \w+/.test(line) && !/USING (COVERING )?INDEX|PRIMARY KEY/.test(line)));
+  assert.deepEqual(fullScans, [], `${what}: full table scan in\n${plan}`);
+  assert.match(plan, /INDEX|Index|PRIMARY KEY/, `${what}: no index in\n${plan}`);
+}
+
+forEachBackend('GET /events query plans', (srv) => {
+  it('every list filter runs on indexes, for the page and for the count', async () => {
+    const e = await makeEvent(srv(), { venue: { venue: 'Plan Hall', geo_lat: 1, geo_lng: 2 }, organizer: [{ organizer: 'Plan Org' }], categories: 'Plan Cat', tags: 'plan-tag' });
+    const cases: Array<[string, Record<string, unknown>, RequestContext['user']?]> = [
+      ['default window', {}],
+      ['explicit dates', { start_date: '2027-01-01', end_date: '2027-02-01' }],
+      ['relative dates', { starts_after: daysFromNow(1), ends_before: daysFromNow(9) }],
+      ['featured', { featured: true }],
+      ['venue', { venue: [e.venue.id] }],
+      ['organizer', { organizer: [e.organizer[0].id] }],
+      ['categories', { categories: String(e.categories[0].id) }],
+      ['tags', { tags: 'plan-tag' }],
+      ['include', { include: [e.id] }],
+      ['post_parent', { post_parent: e.id }],
+      ['geoloc', { geoloc: true }],
+      ['geoloc radius', { geoloc_lat: 1, geoloc_lng: 2 }],
+      ['editor statuses', {}, { id: 1, login: 'admin', role: 'editor' }],
+      ['contributor statuses', {}, { id: 2, login: 'c', role: 'contributor' }],
+    ];
+    for (const [what, params, user] of cases) {
+      const { page, count } = await eventListQueries(srv().db, listContext(srv(), params, user ?? null), DateTime.utc());
+      const plan = await planOf(srv(), page);
+      if (process.env.SHOW_PLANS) console.log(`-- ${what}\n${plan}`);
+      assertIndexed(plan, `${what} (page)`);
+      assertIndexed(await planOf(srv(), count), `${what} (count)`);
+    }
+  });
+});

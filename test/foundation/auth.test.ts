@@ -1,0 +1,105 @@
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { expectRestError, forEachBackend } from '../support/server.js';
+import { revokeAppPassword } from '../../src/auth/app-passwords.js';
+
+const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+
+forEachBackend('Authentication', (srv) => {
+  it('anonymous requests are allowed on public routes and carry no no-cache headers', async () => {
+    const res = await srv().get('/');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), null);
+  });
+
+  it('a valid application password authenticates and marks the response private', async () => {
+    const admin = await srv().user('administrator');
+    const res = await srv().get('/', { as: admin });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('expires'), 'Wed, 11 Jan 1984 05:00:00 GMT');
+    assert.equal(res.headers.get('cache-control'), 'no-cache, must-revalidate, max-age=0, no-store, private');
+    assert.equal(res.headers.get('www-authenticate'), null);
+  });
+
+  it('the grouped display form of the password works (non-alphanumerics are ignored)', async () => {
+    const admin = await srv().user('administrator');
+    assert.match(admin.password, /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/);
+    const res = await srv().get('/', { headers: { authorization: basic(admin.login, admin.password.replace(/ /g, '-')) } });
+    assert.equal(res.status, 200);
+  });
+
+  it('a user can log in by e-mail address', async () => {
+    const admin = await srv().user('administrator');
+    const res = await srv().get('/', { headers: { authorization: basic(`${admin.login}@example.org`, admin.password) } });
+    assert.equal(res.status, 200);
+  });
+
+  it('a wrong password is 401 incorrect_password, even on an unknown route', async () => {
+    const admin = await srv().user('administrator');
+    for (const path of ['/', '/no-such-route']) {
+      const res = await srv().get(path, { headers: { authorization: basic(admin.login, 'wrong wrong wrong') } });
+      expectRestError(res, 401, 'incorrect_password', 'The provided password is an invalid application password.');
+      assert.equal(res.headers.get('www-authenticate'), null);
+    }
+  });
+
+  it('an unknown login is 401 invalid_username; an unknown e-mail is 401 invalid_email', async () => {
+    expectRestError(await srv().get('/', { headers: { authorization: basic('ghost', 'abcd') } }), 401, 'invalid_username');
+    expectRestError(await srv().get('/', { headers: { authorization: basic('ghost@example.org', 'abcd') } }), 401, 'invalid_email');
+  });
+
+  it('a revoked password is refused at once with 401', async () => {
+    const editor = await srv().user('editor', 'revokee');
+    assert.equal((await srv().get('/', { as: editor })).status, 200);
+    assert.equal(await revokeAppPassword(srv().db, editor.id, 'tests'), 1);
+    expectRestError(await srv().get('/', { as: editor }), 401, 'incorrect_password');
+  });
+
+  it('a successful use records last_used and last_ip', async () => {
+    const author = await srv().user('author', 'stamped');
+    await srv().get('/', { as: author });
+    const row = await srv().db.selectFrom('app_passwords').select(['last_used', 'last_ip']).where('user_id', '=', author.id).executeTakeFirstOrThrow();
+    assert.ok(Number(row.last_used) > Date.now() / 1000 - 60);
+    assert.match(String(row.last_ip), /127\.0\.0\.1/);
+  });
+
+  it('the stored hash is a salted scrypt hash, never the password', async () => {
+    const author = await srv().user('author', 'hashed');
+    const row = await srv().db.selectFrom('app_passwords').select('password_hash').where('user_id', '=', author.id).executeTakeFirstOrThrow();
+    assert.match(row.password_hash, /^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    assert.ok(!row.password_hash.includes(author.password.replace(/ /g, '')));
+  });
+
+  it('other authorization schemes are treated as anonymous', async () => {
+    const res = await srv().get('/', { headers: { authorization: 'Bearer abc' } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), null);
+  });
+});
+
+forEachBackend(
+  'Administrator bootstrap from the environment',
+  (srv) => {
+    it('CALENDAR_ADMIN_USER / CALENDAR_ADMIN_APP_PASSWORD create an administrator that authenticates', async () => {
+      const res = await srv().get('/', { headers: { authorization: basic('boss', 'abcd EFGH ijkl MNOP') } });
+      assert.equal(res.status, 200);
+      assert.ok(res.headers.get('cache-control'));
+      const user = await srv().db.selectFrom('users').select(['role']).where('login', '=', 'boss').executeTakeFirstOrThrow();
+      assert.equal(user.role, 'administrator');
+      expectRestError(await srv().get('/', { headers: { authorization: basic('boss', 'nope nope') } }), 401, 'incorrect_password');
+    });
+  },
+  { CALENDAR_ADMIN_USER: 'boss', CALENDAR_ADMIN_APP_PASSWORD: 'abcd EFGH ijkl MNOP' },
+);
+
+forEachBackend('Setting require_https', (srv) => {
+  it('refuses application passwords over plain HTTP once turned on, and anonymous reads still work', async () => {
+    const admin = await srv().user('administrator');
+    assert.equal((await srv().get('/', { as: admin })).status, 200);
+    await srv().setSetting('require_https', 'on');
+    expectRestError(await srv().get('/', { as: admin }), 401, 'application_passwords_disabled', 'Application passwords are not available.');
+    assert.equal((await srv().get('/')).status, 200);
+    await srv().setSetting('require_https', 'off');
+    assert.equal((await srv().get('/', { as: admin })).status, 200);
+  });
+});
