@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import qs from 'qs';
 import { Authenticator } from './auth/authenticate.js';
 import type { Config } from './config.js';
@@ -45,6 +45,11 @@ function siteRoutes(): SiteRoute[] {
   ];
 }
 
+/** Answers a request the framework rejected before the dispatcher saw it, in the WordPress error shape. */
+function sendEarlyError(reply: FastifyReply, status: number, code: string, message: string): void {
+  reply.code(status).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify({ code, message, data: { status } }));
+}
+
 export interface BuiltApp {
   fastify: FastifyInstance;
   app: AppContext;
@@ -85,6 +90,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Behind a TLS-terminating proxy, X-Forwarded-Proto tells whether the client used https (require_https).
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
+    // A path that cannot be decoded (malformed percent-encoding) never reaches the dispatcher.
+    frameworkErrors: (_err, _request, reply) => {
+      sendEarlyError(reply, 400, 'rest_invalid_request', 'The request URL could not be decoded.');
+    },
     routerOptions: {
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: false,
@@ -109,12 +118,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   fastify.setErrorHandler((err: { code?: string; statusCode?: number }, request, reply) => {
-    const tooLarge = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413;
-    const body = tooLarge
-      ? { code: 'rest_body_too_large', message: 'The request body is too large.', data: { status: 413 } }
-      : { code: 'rest_invalid_request', message: 'The request could not be read.', data: { status: 400 } };
-    if (!tooLarge && (err.statusCode ?? 500) >= 500) request.log.error({ err }, 'request failed before routing');
-    reply.code(tooLarge ? 413 : 400).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      sendEarlyError(reply, 413, 'rest_body_too_large', 'The request body is too large.');
+      return;
+    }
+    if ((err.statusCode ?? 500) >= 500) request.log.error({ err }, 'request failed before routing');
+    sendEarlyError(reply, 400, 'rest_invalid_request', 'The request could not be read.');
   });
 
   registerDispatcher(fastify, {

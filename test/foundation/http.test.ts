@@ -46,6 +46,11 @@ forEachBackend('HTTP layer', (srv) => {
     expectRestError(res, 413, 'rest_body_too_large');
   });
 
+  it('a path with malformed percent-encoding is 400 in the WordPress error shape', async () => {
+    const res = await srv().get(`${srv().origin}/wp-json/calendar/events/v1/events/by-slug/%E0%A4%A`);
+    expectRestError(res, 400, 'rest_invalid_request', 'The request URL could not be decoded.');
+  });
+
   it('trailing slashes and letter case do not matter in route paths', async () => {
     assert.equal((await srv().get(`${srv().origin}/wp-json/CALENDAR/Events/v1/`)).status, 200);
   });
