@@ -4,6 +4,7 @@ import { Authenticator } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { CountMemo } from './db/count-memo.js';
 import { namespaceIndexRoute, restIndex, routeObject } from './http/discovery.js';
 import { docRoute } from './http/openapi.js';
 import { docsPageRoutes } from './http/docs-page.js';
@@ -15,6 +16,8 @@ import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index
 import { categoryTaxonomy, tagTaxonomy, termRoutes } from './resources/terms/index.js';
 import { eventRoutes } from './resources/events/routes.js';
 import { ensureAdmin } from './auth/bootstrap.js';
+import { publishDueRecords } from './resources/post-like/schedule.js';
+import { nowWall } from './time/format.js';
 
 const QS_OPTIONS: qs.IParseOptions = { arrayLimit: 1000, parameterLimit: 2000, depth: 5, allowDots: false };
 
@@ -80,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     settings: new SettingsCache(database.db),
     authenticator: new Authenticator(database.db),
     routes,
+    counts: new CountMemo(database.db),
   };
 
   const fastify = Fastify({
@@ -132,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     siteRoutes: siteRoutes(),
     restIndex,
     routeObject,
+    beforeCachedRead: (context) => publishDueRecords(context.db, nowWall('UTC')),
   });
 
   return {

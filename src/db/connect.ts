@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './tables.js';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -33,6 +33,29 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+const STATEMENT_CACHE_LIMIT = 1000;
+
+/**
+ * The connection as Kysely uses it, with prepared statements kept by SQL text: the same queries
+ * run over and over (with other parameters), and preparing costs as much as running a small one.
+ * Statements run synchronously, so one is never in use twice at a time.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   const backend = backendOf(url);
   if (backend === 'sqlite') {
@@ -43,7 +66,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, backend, url, close: () => db.destroy() };
   }
   const pool = new pg.Pool({

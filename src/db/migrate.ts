@@ -2,12 +2,14 @@ import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type Migra
 import * as initialSchema from './migrations/2026-11-22-01-initial-schema.js';
 import * as eventCostCurrency from './migrations/2026-11-22-02-event-cost-currency.js';
 import * as termsNameOrder from './migrations/2026-11-22-03-terms-name-order.js';
+import * as listingColumns from './migrations/2026-11-22-04-listing-columns.js';
 
 /** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
   '2026-11-22-01-initial-schema': initialSchema,
   '2026-11-22-02-event-cost-currency': eventCostCurrency,
   '2026-11-22-03-terms-name-order': termsNameOrder,
+  '2026-11-22-04-listing-columns': listingColumns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

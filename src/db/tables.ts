@@ -68,6 +68,9 @@ export interface EventsTable {
   hide_from_listings: number;
   sticky: number;
   featured: number;
+  /** Mirror of the event's `posts.status` and `posts.author`, kept by triggers (migration 04). */
+  status: Generated<string>;
+  author: Generated<number>;
 }
 
 export interface VenuesTable {
@@ -122,6 +125,8 @@ export interface TermsTable {
   slug: string;
   description: string;
   parent: number;
+  /** Published events carrying the term, kept by triggers (migration 04). */
+  event_count: Generated<number>;
 }
 
 export interface EventTermsTable {

@@ -5,19 +5,24 @@ import type { Db } from '../db/tables.js';
 import type { Settings } from '../settings.js';
 
 /**
- * Serialized responses of repeated reads, for endpoints declared with `cache: true`.
+ * Serialized responses of repeated reads, for endpoints declared with `cache` in the route table.
  *
  * An entry is keyed by what can change a response: the method, the language segment, the path
  * and query (so `_fields`, `_envelope`, `password` and every filter are part of it), the caller
  * (user and role, or anonymous) and the site settings. It is served only while the stored
  * `data_version` is the one read before the response was built, which every write bumps in its
  * transaction, so a write in this process or in another one on the same database makes it stale
- * at once. Results also depend on the clock (the default date window of the events list,
- * scheduled records going live), so an entry is reused for at most `ttlMs` (the time bucket).
+ * at once. Scheduled records going live are such a write, made before the lookup (the
+ * dispatcher's `beforeCachedRead`). Results of `'clock'` endpoints also depend on the clock (the
+ * default date window of the events list, upcoming events), so they are reused for at most
+ * `ttlMs`; `'data'` entries live until the next write or until the byte budget pushes them out.
  *
  * Authentication runs before the lookup, so a bad credential is still refused; concurrent misses
  * of one key wait for the first one instead of building the same response again.
  */
+
+/** What a cacheable endpoint's answer depends on besides the request and the data (route.ts). */
+export type CacheLifetime = 'data' | 'clock';
 
 export interface CacheEntry {
   status: number;
@@ -28,6 +33,8 @@ export interface CacheEntry {
   version: number;
   /** When that version was read (ms since the epoch). */
   at: number;
+  /** Not served from this time on (ms since the epoch; Infinity for `'data'` entries). */
+  expires: number;
 }
 
 export interface CacheRequest {
@@ -37,6 +44,7 @@ export interface CacheRequest {
   url: string;
   user: Caller | null;
   settings: Settings;
+  lifetime: CacheLifetime;
 }
 
 /**
@@ -45,6 +53,8 @@ export interface CacheRequest {
  */
 export interface CacheSlot {
   hit: CacheEntry | null;
+  /** The `data_version` read before the lookup; what the response is built under. */
+  version: number;
   fill(status: number, headers: Record<string, string>, body: string): CacheEntry;
   release(): void;
 }
@@ -97,17 +107,18 @@ export class ResponseCache {
     const key = this.keyOf(request);
     const current = this.current(key, version, at);
     if (current) return this.hitSlot(current);
+    const expires = request.lifetime === 'clock' ? at + this.ttlMs : Infinity;
 
     const flightKey = `${version}\u0000${key}`;
     const inFlight = this.pending.get(flightKey);
     if (inFlight) {
       const shared = await inFlight;
       if (shared) return this.hitSlot(shared);
-      return this.missSlot(key, version, at, null);
+      return this.missSlot(key, version, at, expires, null);
     }
     let settle!: (entry: CacheEntry | null) => void;
     this.pending.set(flightKey, new Promise<CacheEntry | null>((resolve) => (settle = resolve)));
-    return this.missSlot(key, version, at, (entry) => {
+    return this.missSlot(key, version, at, expires, (entry) => {
       this.pending.delete(flightKey);
       settle(entry);
     });
@@ -153,15 +164,15 @@ export class ResponseCache {
   private current(key: string, version: number, now: number): CacheEntry | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (entry.version === version && now - entry.at < this.ttlMs) return entry;
+    if (entry.version === version && now < entry.expires) return entry;
     return null;
   }
 
   private hitSlot(entry: CacheEntry): CacheSlot {
-    return { hit: entry, fill: () => entry, release: () => undefined };
+    return { hit: entry, version: entry.version, fill: () => entry, release: () => undefined };
   }
 
-  private missSlot(key: string, version: number, at: number, done: ((entry: CacheEntry | null) => void) | null): CacheSlot {
+  private missSlot(key: string, version: number, at: number, expires: number, done: ((entry: CacheEntry | null) => void) | null): CacheSlot {
     let settled = false;
     const finish = (entry: CacheEntry | null) => {
       if (settled) return;
@@ -170,9 +181,10 @@ export class ResponseCache {
     };
     return {
       hit: null,
+      version,
       fill: (status, headers, text) => {
         const body = Buffer.from(text);
-        const entry: CacheEntry = { status, headers, body, etag: etagOf(body), version, at };
+        const entry: CacheEntry = { status, headers, body, etag: etagOf(body), version, at, expires };
         this.store(key, entry);
         finish(entry);
         return entry;
@@ -190,10 +202,11 @@ export class ResponseCache {
     if (entry.body.length > this.maxBytes / 8) return;
     this.entries.set(key, entry);
     this.bytes += entry.body.length;
-    // Entries are kept in creation order: expired ones and, past the budget, the oldest go first.
+    // Entries are kept in creation order: past the budget, and while the oldest are expired or
+    // built under an older version than this one, the oldest go first.
     const now = Date.now();
     for (const [oldKey, old] of this.entries) {
-      if (this.bytes <= this.maxBytes && now - old.at < this.ttlMs) break;
+      if (this.bytes <= this.maxBytes && now < old.expires && old.version >= entry.version) break;
       this.entries.delete(oldKey);
       this.bytes -= old.body.length;
     }

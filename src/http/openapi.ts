@@ -240,7 +240,7 @@ export const docRoute = defineRoute('/doc', [
     permission: everyone,
     summary: `Describe the whole ${NAMESPACE} interface as an OpenAPI 3.1 document.`,
     response: ApiDocument,
-    cache: true,
+    cache: 'data',
     handler: (ctx) => ({ body: openApiDocument(ctx) }),
   },
 ]);

@@ -119,6 +119,8 @@ export interface DispatchOptions {
   restIndex: (ctx: RequestContext) => unknown;
   /** The route object of discovery for OPTIONS (common.md 2.3). */
   routeObject: (route: RouteDef, ctx: RequestContext) => unknown;
+  /** Runs before a cache lookup: writes the clock makes due (scheduled records going live). */
+  beforeCachedRead: (app: AppContext) => Promise<void>;
 }
 
 function apiLinkHeader(urls: Urls) {
@@ -293,11 +295,13 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       ctx.raw = input;
 
       // Only after authentication: a bad credential is refused even when the response is cached.
-      const slot =
-        endpoint.cache && wanted === 'GET' && body == null
-          ? await cache.open({ method: wanted, lang: ctx.lang, url: rawUrl, user, settings })
-          : null;
+      let slot: CacheSlot | null = null;
+      if (endpoint.cache && wanted === 'GET' && body == null) {
+        await opts.beforeCachedRead(app);
+        slot = await cache.open({ method: wanted, lang: ctx.lang, url: rawUrl, user, settings, lifetime: endpoint.cache });
+      }
       if (slot?.hit) return sendEntry(slot.hit);
+      if (slot) ctx.dataVersion = slot.version;
       try {
         await validateArgs(endpoint.args, input, ctx);
         if (!(await endpoint.permission(ctx))) throw restErrors.forbidden(user !== null);

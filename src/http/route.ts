@@ -6,7 +6,9 @@ import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import type { Backend } from '../db/connect.js';
 import type { Database } from '../db/tables.js';
+import type { CountMemo } from '../db/count-memo.js';
 import type { Settings, SettingsCache } from '../settings.js';
+import type { CacheLifetime } from './cache.js';
 import type { RestError } from './errors.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -20,6 +22,7 @@ export interface AppContext {
   settings: SettingsCache;
   authenticator: Authenticator;
   routes: RouteDef[];
+  counts: CountMemo;
 }
 
 /** Absolute URL bases for links emitted while serving one request (common.md 1.4, X 21, X 22). */
@@ -52,6 +55,8 @@ export interface RequestContext {
   ip: string;
   /** Per-request scratch space for validators to hand a loaded record to the handler (style.md, flow 4). */
   loaded: Map<string, unknown>;
+  /** The `data_version` a cacheable read is built under (see http/cache.ts); unset otherwise. */
+  dataVersion?: number;
 }
 
 /** The result of a validator: `true` passes, `false` is a plain rejection, a RestError is a coded failure. */
@@ -96,11 +101,12 @@ export interface Endpoint {
   /** Error statuses the endpoint may answer with (OpenAPI). */
   errorStatuses?: number[];
   /**
-   * GET only: repeated identical requests may be answered from the response cache (http/cache.ts).
-   * Declare it when the 200 body depends on nothing but the URL, the caller, the site settings,
-   * the stored data and the clock (which the cache honours for at most a second).
+   * GET only: repeated identical requests may be answered from the response cache (http/cache.ts)
+   * when the 200 body depends on nothing but the URL, the caller, the site settings and the stored
+   * data (`'data'`: kept until the next write), or on those and the clock (`'clock'`: the default
+   * date window, upcoming events; kept until the next write and for at most a second).
    */
-  cache?: boolean;
+  cache?: CacheLifetime;
 }
 
 export interface RouteDef {

@@ -37,6 +37,24 @@ export function nowWall(zone: string, now: DateTime = DateTime.now()): string {
 
 /** The instant a stored wall string denotes in `zone` (DST resolved as PHP does), or null. */
 export function parseWall(wall: string, zone: string): DateTime | null {
+  const key = `${zone}\u0000${wall}`;
+  let known = parsedWalls.get(key);
+  if (known === undefined) {
+    known = computeParseWall(wall, zone);
+    if (parsedWalls.size >= PARSED_WALL_LIMIT) parsedWalls.clear();
+    parsedWalls.set(key, known);
+  }
+  return known;
+}
+
+/**
+ * Resolving a wall clock in a zone asks Intl for offsets, the slowest step of a representation;
+ * the same stored dates are read over and over, so answers (immutable DateTimes) are kept.
+ */
+const PARSED_WALL_LIMIT = 50_000;
+const parsedWalls = new Map<string, DateTime | null>();
+
+function computeParseWall(wall: string, zone: string): DateTime | null {
   const m = WALL.exec(wall);
   if (!m) return null;
   const [year, month, day, hour, minute, second] = m.slice(1).map(Number);

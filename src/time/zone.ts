@@ -32,6 +32,22 @@ function offsetMinutes(sign: string, hours: string, minutes: number): number | n
  * (`UTC+5`, `UTC-3.5`; `+05:30` becomes `UTC+5.5`).
  */
 export function normalizeZone(tz: string): string | null {
+  let known = normalized.get(tz);
+  if (known === undefined) {
+    known = computeNormalizedZone(tz);
+    // Pure and small in practice; the bound keeps a stream of made-up names from growing it.
+    if (normalized.size >= ZONE_MEMO_LIMIT) normalized.clear();
+    normalized.set(tz, known);
+  }
+  return known;
+}
+
+/** Asking Intl whether a zone exists is slow, and every event representation asks: answers are kept. */
+const ZONE_MEMO_LIMIT = 2000;
+const normalized = new Map<string, string | null>();
+const zones = new Map<string, Zone>();
+
+function computeNormalizedZone(tz: string): string | null {
   const value = tz.trim();
   if (value === '') return null;
   if (/^UTC$/i.test(value)) return 'UTC';
@@ -63,10 +79,15 @@ function fixedOffsetOf(stored: string): number | null {
 
 /** The Luxon zone for a stored identifier; an invalid identifier gives an invalid zone. */
 export function luxonZone(stored: string): Zone {
-  const normalized = normalizeZone(stored);
-  if (normalized === null) return new InvalidZone();
-  const offset = fixedOffsetOf(normalized);
-  return offset === null ? IANAZone.create(normalized) : FixedOffsetZone.instance(offset);
+  let zone = zones.get(stored);
+  if (zone === undefined) {
+    const name = normalizeZone(stored);
+    const offset = name === null ? null : fixedOffsetOf(name);
+    zone = name === null ? new InvalidZone() : offset === null ? IANAZone.create(name) : FixedOffsetZone.instance(offset);
+    if (zones.size >= ZONE_MEMO_LIMIT) zones.clear();
+    zones.set(stored, zone);
+  }
+  return zone;
 }
 
 /** Abbreviations of one zone read from its compiled tz-database file (RFC 8536). */

@@ -63,7 +63,7 @@ describe('data_version reads of the response cache', () => {
       },
     } as unknown as Db;
     const cache = new ResponseCache(db);
-    const request = { method: 'GET', lang: '', url: '/wp-json/calendar/events/v1/events', user: null, settings: defaultSettings() };
+    const request = { method: 'GET', lang: '', url: '/wp-json/calendar/events/v1/events', user: null, settings: defaultSettings(), lifetime: 'clock' as const };
     const first = cache.open(request);
     stored = 5; // a write commits while the first read is running
     const second = cache.open(request);
@@ -88,7 +88,7 @@ forEachBackend('response cache', (srv) => {
     const declared = srv()
       .built.app.routes.flatMap((route) => route.endpoints.filter((ep) => ep.cache).map((ep) => ({ pattern: route.pattern, methods: ep.methods })));
     for (const pattern of CACHED_READS) {
-      assert.ok(declared.some((d) => d.pattern === pattern), `GET ${pattern} should be declared with cache: true`);
+      assert.ok(declared.some((d) => d.pattern === pattern), `GET ${pattern} should be declared with a cache lifetime`);
     }
     for (const d of declared) assert.deepEqual(d.methods, ['GET'], `${d.pattern}: only GET endpoints may be cached`);
   });
@@ -108,14 +108,33 @@ forEachBackend('response cache', (srv) => {
     assert.deepEqual(other.body, first.body);
   });
 
-  it('repeated reads within the second are served from the cache, and not after it', async () => {
-    const event = await makeEvent(srv(), { title: 'Before', status: 'publish' });
-    assert.equal((await srv().get(`/events/${event.id}`)).body.title, 'Before');
-    // A change that does not bump data_version is invisible to the cache until its time bucket ends.
+  it('clock-dependent reads are reused within the second only; data-only reads until the next write', async () => {
+    const event = await makeEvent(srv(), { title: 'Before', status: 'publish', start_date: daysFromNow(3), end_date: daysFromNow(3, '11:00:00') });
+    const list = () => srv().get('/events', { query: { include: event.id } });
+    const single = () => srv().get(`/events/${event.id}`);
+    assert.equal((await list()).body.events[0].title, 'Before');
+    assert.equal((await single()).body.title, 'Before');
+    // A change that does not bump data_version is invisible to the cache...
     await retitle(srv(), event.id, 'Unannounced', false);
-    assert.equal((await srv().get(`/events/${event.id}`)).body.title, 'Before');
+    assert.equal((await list()).body.events[0].title, 'Before');
+    assert.equal((await single()).body.title, 'Before');
+    // ...until a list's second is over, and, for a single read, until the next write.
     await new Promise((r) => setTimeout(r, 1100));
-    assert.equal((await srv().get(`/events/${event.id}`)).body.title, 'Unannounced');
+    assert.equal((await list()).body.events[0].title, 'Unannounced');
+    assert.equal((await single()).body.title, 'Before');
+    await bumpDataVersion(srv().db);
+    assert.equal((await single()).body.title, 'Unannounced');
+  });
+
+  it('a scheduled event going live is seen by the next cached read of any kind', async () => {
+    const tag = await srv().request('POST', '/tags', { as: 'editor', json: { name: 'Going live' } });
+    assert.equal(tag.status, 201);
+    const scheduled = await makeEvent(srv(), { title: 'Soon', date: '2099-01-01 00:00:00', tags: [tag.body.id] });
+    assert.equal(scheduled.status, 'future');
+    assert.equal((await srv().get(`/tags/${tag.body.id}`)).body.count, 0);
+    // Its publication time passes without any write: the read itself publishes it first.
+    await srv().db.updateTable('posts').set({ date_utc: '2020-01-01 00:00:00' }).where('id', '=', scheduled.id).execute();
+    assert.equal((await srv().get(`/tags/${tag.body.id}`)).body.count, 1);
   });
 
   it('a write from another process (data_version bumped) is seen by the next read', async () => {
@@ -152,6 +171,17 @@ forEachBackend('response cache', (srv) => {
     assert.ok(ids(editorAfter).includes(created.id));
     assert.equal(anonymousAfter.body.total, anonymous.body.total + 1);
     assert.equal(editorAfter.body.total, editor.body.total + 1);
+  });
+
+  it('a list total counted for one page is recounted after a write, on any page of the same filter', async () => {
+    await makeEvent(srv(), { title: 'Counted first', status: 'publish', start_date: daysFromNow(2), end_date: daysFromNow(2, '11:00:00') });
+    const first = await srv().get('/events', { query: { per_page: 1, page: 1 } });
+    const total = Number(first.body.total);
+    await makeEvent(srv(), { title: 'Counted', status: 'publish', start_date: daysFromNow(2), end_date: daysFromNow(2, '11:00:00') });
+    const second = await srv().get('/events', { query: { per_page: 1, page: 2 } });
+    assert.equal(second.status, 200);
+    assert.equal(Number(second.headers.get('x-tec-total')), total + 1);
+    assert.equal(second.body.total, total + 1);
   });
 
   it('an update is in the next single, by-slug and list read, anonymous and authenticated, and revalidation sees it', async () => {

@@ -20,8 +20,10 @@ describe('npm run bench -- --quick', () => {
         scaling: [150, 400],
         scenarios: [...SCENARIOS],
         connections: 8,
-        duration: 1,
-        warmup: 0,
+        // Long enough that every scenario completes requests on a busy machine (the suite runs
+        // files in parallel): a warm-up that compiles the code paths, then 2 s per figure.
+        duration: 2,
+        warmup: 0.5,
         rounds: 1,
         seed: 7,
         variedPoolSize: 40,

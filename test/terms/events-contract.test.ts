@@ -86,6 +86,7 @@ forEachBackend('categories and tags inside events (terms contract)', (srv) => {
       slug: 'brand-new',
       description: '',
       parent: 0,
+      event_count: 0,
     });
     assert.deepEqual(ids, [existing.id, Number(created[0]!.id)]);
   });

@@ -2,6 +2,7 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectRestError, forEachBackend, type TestResponse } from '../support/server.js';
 import { bumpDataVersion } from '../../src/db/data-version.js';
+import { purgeTrash } from '../../src/resources/post-like/trash.js';
 import { dataVersion, insertEvent, makeTerm, termRows } from './fixtures.js';
 
 forEachBackend('GET, update and DELETE /categories/{id} and /tags/{id}', (srv) => {
@@ -60,7 +61,7 @@ forEachBackend('GET, update and DELETE /categories/{id} and /tags/{id}', (srv) =
     assert.equal(reslugged.body.slug, 'fresh-slug');
     assert.equal(reslugged.body.url, `${srv().config.siteUrl}/events/category/fresh-slug/`);
     const stored = await srv().db.selectFrom('terms').selectAll().where('id', '=', term.id).executeTakeFirstOrThrow();
-    assert.deepEqual(stored, { id: term.id, taxonomy: 'tribe_events_cat', name: 'Renamed &amp; more', slug: 'fresh-slug', description: 'New <b>text</b>x', parent: 0 });
+    assert.deepEqual(stored, { id: term.id, taxonomy: 'tribe_events_cat', name: 'Renamed &amp; more', slug: 'fresh-slug', description: 'New <b>text</b>x', parent: 0, event_count: 0 });
   });
 
   it('an update naming no field answers 200 with the term unchanged', async () => {
@@ -251,7 +252,9 @@ forEachBackend('categories and tags: counts, links and request features', (srv) 
     const count = async () => (await srv().get(`/tags/${tag.id}`)).body.count;
     assert.equal(await count(), 0);
     for (const [status, expected] of [['publish', 1], ['private', 0], ['pending', 0], ['future', 0], ['publish', 1], ['trash', 0]] as const) {
-      await srv().db.updateTable('posts').set({ status }).where('id', '=', event).execute();
+      // A scheduled event counts once published; its publication time lies ahead here.
+      const date = status === 'future' ? { date_utc: '2099-01-01 00:00:00' } : {};
+      await srv().db.updateTable('posts').set({ status, ...date }).where('id', '=', event).execute();
       await bumpDataVersion(srv().db);
       assert.equal(await count(), expected, status);
     }
@@ -259,6 +262,45 @@ forEachBackend('categories and tags: counts, links and request features', (srv) 
     await srv().db.deleteFrom('posts').where('id', '=', event).execute();
     await bumpDataVersion(srv().db);
     assert.equal(await count(), 0);
+  });
+
+  it('count follows every API write: term changes, status changes, trash, restore, schedule and purge', async () => {
+    const tag = await makeTerm(srv(), 'tags', { name: 'Write follower' });
+    const cat = await makeTerm(srv(), 'categories', { name: 'Write follower cat' });
+    const counts = async () => [(await srv().get(`/tags/${tag.id}`)).body.count, (await srv().get(`/categories/${cat.id}`)).body.count];
+    const write = async (method: string, path: string, json: Record<string, unknown>) => {
+      const res = await srv().request(method, path, { as: 'editor', json });
+      assert.ok(res.status === 200 || res.status === 201, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
+    const dates = { start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' };
+    const a = await write('POST', '/events', { title: 'A', ...dates, tags: [tag.id], categories: [cat.id] });
+    const b = await write('POST', '/events', { title: 'B', ...dates, status: 'draft', tags: [tag.id] });
+    assert.deepEqual(await counts(), [1, 1]);
+    await write('PATCH', `/events/${b.id}`, { status: 'publish' });
+    assert.deepEqual(await counts(), [2, 1]);
+    await write('PATCH', `/events/${a.id}`, { tags: [], categories: [] });
+    assert.deepEqual(await counts(), [1, 0]);
+    await write('PATCH', `/events/${a.id}`, { tags: [tag.id], categories: [cat.id], status: 'private' });
+    assert.deepEqual(await counts(), [1, 0]);
+    await write('PATCH', `/events/${a.id}`, { status: 'publish' });
+    assert.deepEqual(await counts(), [2, 1]);
+    assert.equal((await srv().request('DELETE', `/events/${a.id}`, { as: 'editor' })).status, 200);
+    assert.deepEqual(await counts(), [1, 0]);
+    await write('PATCH', `/events/${a.id}`, { status: 'publish' });
+    assert.deepEqual(await counts(), [2, 1]);
+    // Scheduled: counted once its publication time has passed and a read publishes it.
+    const c = await write('POST', '/events', { title: 'C', ...dates, date: '2099-01-01 00:00:00', tags: [tag.id] });
+    assert.equal(c.status, 'future');
+    assert.deepEqual(await counts(), [2, 1]);
+    await srv().db.updateTable('posts').set({ date_utc: '2020-01-01 00:00:00' }).where('id', '=', c.id).execute();
+    assert.equal((await srv().get(`/events/${c.id}`)).body.status, 'publish');
+    assert.deepEqual(await counts(), [3, 1]);
+    // Trashed and purged: the links go with the record, the counts stay right.
+    assert.equal((await srv().request('DELETE', `/events/${b.id}`, { as: 'editor' })).status, 200);
+    await srv().db.transaction().execute((trx) => purgeTrash(trx, 0));
+    assert.deepEqual(await counts(), [2, 1]);
+    assert.equal((await srv().db.selectFrom('event_terms').select('term_id').where('event_id', '=', b.id).execute()).length, 0);
   });
 
   it('links keep the language segment the request came in on', async () => {

@@ -98,24 +98,44 @@ function withinRadius(eb: ExpressionBuilder<any, any>, lat: number, lng: number,
   return eb.and(conditions);
 }
 
-/** Term filters resolved to IDs before the query (events.md 2.4): `null` when not given. */
+/**
+ * Term filters resolved to IDs before the query (events.md 2.4): `null` when not given. `popular`
+ * when the terms carry many published events (their stored counts): the page is then read in start
+ * order and each event checked against the terms, instead of collecting and sorting every event of
+ * the terms; SQLite cannot tell the two apart on its own.
+ */
 export interface ResolvedTerms {
   categories: number[] | null;
   tags: number[] | null;
+  popular: boolean;
 }
+
+/** Above this many tagged events a term filter no longer drives the page query. */
+const POPULAR_TERM_EVENTS = 1000;
 
 async function resolveListTerms(db: Db, ctx: RequestContext): Promise<ResolvedTerms> {
   const [categories, tags] = await Promise.all([
     ctx.params.categories === undefined ? null : resolveTermFilter(db, categoryTaxonomy, ctx.params.categories),
     ctx.params.tags === undefined ? null : resolveTermFilter(db, tagTaxonomy, ctx.params.tags),
   ]);
-  return { categories, tags };
+  const ids = [...(categories ?? []), ...(tags ?? [])];
+  let popular = false;
+  if (ids.length) {
+    const { events } = await db
+      .selectFrom('terms')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('event_count'), eb.lit(0)).as('events'))
+      .where('id', 'in', ids)
+      .executeTakeFirstOrThrow();
+    popular = Number(events) >= POPULAR_TERM_EVENTS;
+  }
+  return { categories, tags, popular };
 }
 
 /**
- * Every condition of `GET /events` as one SQL expression over `posts as p` joined with
- * `events as e` (style.md rule 6): the page query and the count share it. Visibility per caller
- * (decisions.md X 8), `hide_from_listings` always left out (events.md 2.6).
+ * Every condition of `GET /events` as one SQL expression over `events as e` alone (style.md rule
+ * 6): the page query and the count share it, and the count reads no other table unless a filter
+ * needs one. Visibility per caller (decisions.md X 8) on the status and author `events` mirrors,
+ * `hide_from_listings` always left out (events.md 2.6).
  */
 function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: ResolvedTerms) {
   const p = ctx.params;
@@ -124,7 +144,7 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
   const startCol = utcSite ? 'e.utc_start_date' : 'e.start_date';
   const endCol = utcSite ? 'e.utc_end_date' : 'e.end_date';
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
-    const all: Expression<SqlBool>[] = [visibleRecords(ctx.user, listStatuses(ctx), 'p')(eb), eb('e.hide_from_listings', '=', 0)];
+    const all: Expression<SqlBool>[] = [visibleRecords(ctx.user, listStatuses(ctx), 'e')(eb), eb('e.hide_from_listings', '=', 0)];
     // The UTC columns are compared as expressions so that no index on them competes with the
     // start-date index, which serves the order (see the implied bound below and eventListSource).
     const start = utcSite ? sql`${sql.ref(startCol)} || ''` : sql.ref(startCol);
@@ -141,20 +161,21 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
     if (utcSite && lower !== undefined) all.push(eb('e.start_date', '>=', shiftWall(lower, -12)));
     if (utcSite && bounds.starts_before !== undefined) all.push(eb('e.start_date', '<', shiftWall(bounds.starts_before, 14)));
     if (typeof p.search === 'string' && p.search.trim() !== '') {
-      for (const term of searchTerms(p.search)) {
-        const match = eb.or(['p.title', 'p.excerpt', 'p.description'].map((c) => contains(c, term.text)));
-        all.push(term.exclude ? eb.not(match) : match);
-      }
+      const matches = searchTerms(p.search).map((term) => {
+        const match = eb.or(['sp.title', 'sp.excerpt', 'sp.description'].map((c) => contains(c, term.text)));
+        return term.exclude ? eb.not(match) : match;
+      });
+      if (matches.length) all.push(eb.exists(eb.selectFrom('posts as sp').select('sp.id').whereRef('sp.id', '=', 'e.post_id').where(eb.and(matches))));
     }
     // Link filters are ID lists of the events table, so that a selective one drives the query from
-    // its link index instead of scanning the date window.
+    // its link index instead of scanning the date window; popular terms are only probed per event
+    // read in start order (the link table's primary key).
     for (const ids of [terms.categories, terms.tags]) {
       if (ids === null) continue;
-      all.push(
-        ids.length
-          ? eb('e.post_id', 'in', eb.selectFrom('event_terms as et').select('et.event_id').where('et.term_id', 'in', ids))
-          : sql<SqlBool>`1 = 0`,
-      );
+      if (!ids.length) all.push(sql<SqlBool>`1 = 0`);
+      else if (terms.popular) {
+        all.push(eb.exists(eb.selectFrom('event_terms as et').select('et.event_id').whereRef('et.event_id', '=', 'e.post_id').where('et.term_id', 'in', ids)));
+      } else all.push(eb('e.post_id', 'in', eb.selectFrom('event_terms as et').select('et.event_id').where('et.term_id', 'in', ids)));
     }
     if (p.venue) {
       all.push(eb('e.post_id', 'in', eb.selectFrom('event_venues as ev').select('ev.event_id').where('ev.venue_id', 'in', p.venue)));
@@ -165,7 +186,7 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
     if (typeof p.featured === 'boolean') all.push(eb('e.featured', '=', p.featured ? 1 : 0));
     const venuesWhere = (condition: (eb2: ExpressionBuilder<any, any>) => Expression<SqlBool>) =>
       eb.exists(
-        eb.selectFrom('event_venues as gv').innerJoin('venues as v', 'v.post_id', 'gv.venue_id').select('gv.event_id').whereRef('gv.event_id', '=', 'p.id').where(condition),
+        eb.selectFrom('event_venues as gv').innerJoin('venues as v', 'v.post_id', 'gv.venue_id').select('gv.event_id').whereRef('gv.event_id', '=', 'e.post_id').where(condition),
       );
     if (typeof p.geoloc === 'boolean') {
       const located = venuesWhere((e2) => e2.and([e2('v.geo_lat', 'is not', null), e2('v.geo_lng', 'is not', null)]));
@@ -177,7 +198,9 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
       all.push(venuesWhere((e2) => withinRadius(e2, p.geoloc_lat, p.geoloc_lng, radius, unit)));
     }
     if (p.include) all.push(eb('e.post_id', 'in', p.include));
-    if (typeof p.post_parent === 'number') all.push(eb('p.parent_id', '=', p.post_parent));
+    if (typeof p.post_parent === 'number') {
+      all.push(eb('e.post_id', 'in', eb.selectFrom('posts as pp').select('pp.id').where('pp.parent_id', '=', p.post_parent)));
+    }
     return eb.and(all);
   };
 }
@@ -205,7 +228,8 @@ export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTim
   return {
     paging,
     page: page.limit(paging.perPage).offset(paging.offset),
-    count: eventListSource(db)
+    count: db
+      .selectFrom('events as e')
       .where(where)
       .select((eb) => eb.fn.countAll().as('n')),
   };

@@ -41,7 +41,7 @@ export function eventsQuery(trx: Trx) {
  * conditions are the same as an inner join's.
  */
 export function eventListSource(trx: Trx) {
-  return trx.selectFrom('events as e').crossJoin('posts as p').whereRef('p.id', '=', 'e.post_id').where('p.type', '=', 'event');
+  return trx.selectFrom('events as e').crossJoin('posts as p').whereRef('p.id', '=', 'e.post_id');
 }
 
 export async function findEventById(trx: Trx, id: number): Promise<EventRow | undefined> {

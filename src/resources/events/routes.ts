@@ -99,7 +99,7 @@ async function listEvents(ctx: RequestContext) {
   const now = DateTime.utc();
   await publishDueRecords(db, formatWall(now));
   const { paging, page, count } = await eventListQueries(db, ctx, now);
-  const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
+  const [rows, total] = await Promise.all([page.execute(), ctx.app.counts.count(count, ctx.dataVersion)]);
   const related = await loadRelated(db, rows, ctx, { jsonLd: false });
   const base = { urls: ctx.urls, settings: ctx.settings, jsonLd: false };
   const items = rows.map((row) => representEvent(row, related, { ...base, blankProtected: !hasPasswordAccess(row, ctx) }));
@@ -107,7 +107,7 @@ async function listEvents(ctx: RequestContext) {
     ctx,
     collection: 'events',
     items,
-    total: Number(counted.n),
+    total,
     paging,
     linkParams: listLinkParams(ctx, paging.perPage),
     shape: { kind: 'post', pastEnd: restErrors.eventArchivePageNotFound },
@@ -216,7 +216,7 @@ export function eventRoutes(): RouteDef[] {
         args: EventListArgs,
         permission: everyone,
         handler: listEvents,
-        cache: true,
+        cache: 'clock',
         summary: 'List events',
         response: EventList,
         errorStatuses: [400, 404],
@@ -233,12 +233,12 @@ export function eventRoutes(): RouteDef[] {
       },
     ]),
     defineRoute('/events/(?P<id>\\d+)', [
-      { methods: ['GET'], args: EventReadArgs, permission: everyone, handler: readEvent, cache: true, summary: 'Read an event', response: Event, errorStatuses: [400, 403, 404] },
+      { methods: ['GET'], args: EventReadArgs, permission: everyone, handler: readEvent, cache: 'data', summary: 'Read an event', response: Event, errorStatuses: [400, 403, 404] },
       { methods: ['DELETE'], args: EventReadArgs, permission: canDeleteById, handler: deleteEvent, summary: 'Move an event to the trash', response: Event, errorStatuses: [400, 401, 403, 404, 410] },
       { methods: UPDATE_METHODS, args: EventUpdateArgs, permission: canUpdateById, handler: updateEvent, summary: 'Update an event', response: Event, errorStatuses: [400, 401, 403, 404] },
     ]),
     defineRoute('/events/by-slug/(?P<slug>[^/]+)', [
-      { methods: ['GET'], args: EventBySlugArgs, permission: everyone, handler: readEventBySlug, cache: true, summary: 'Read an event by slug', response: Event, errorStatuses: [400, 403] },
+      { methods: ['GET'], args: EventBySlugArgs, permission: everyone, handler: readEventBySlug, cache: 'data', summary: 'Read an event by slug', response: Event, errorStatuses: [400, 403] },
       { methods: ['DELETE'], args: EventBySlugArgs, permission: canDeleteBySlug, handler: deleteEventBySlug, summary: 'Move an event to the trash by slug', response: Event, errorStatuses: [400, 401, 403, 410] },
       { methods: UPDATE_METHODS, args: EventUpdateBySlugArgs, permission: canUpdateBySlug, handler: updateEventBySlug, summary: 'Update an event by slug', response: Event, errorStatuses: [400, 401, 403, 404] },
     ]),

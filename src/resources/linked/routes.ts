@@ -124,7 +124,7 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
   };
 
   const single = (key: 'id' | 'slug', target: Args) => [
-    { methods: ['GET' as const], args: target, permission: everyone, handler: read, cache: true, summary: `Read ${aNoun}.`, errorStatuses: [400, 403] },
+    { methods: ['GET' as const], args: target, permission: everyone, handler: read, cache: 'data' as const, summary: `Read ${aNoun}.`, errorStatuses: [400, 403] },
     { methods: ['DELETE' as const], args: target, permission: mayDelete, handler: remove, summary: `Move ${aNoun} to the trash.`, errorStatuses: [400, 401, 403, 410] },
     {
       methods: UPDATE_METHODS,
@@ -138,7 +138,7 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
 
   return [
     defineRoute(`/${plural}`, [
-      { methods: ['GET'], args: listArgs(kind), permission: everyone, handler: list, cache: true, summary: `List ${plural}.`, errorStatuses: [400, 404] },
+      { methods: ['GET'], args: listArgs(kind), permission: everyone, handler: list, cache: 'clock', summary: `List ${plural}.`, errorStatuses: [400, 404] },
       { methods: ['POST'], args: create, permission: mayCreate, handler: post, summary: `Create ${aNoun} (or reuse one with the same name).`, successStatus: 201, errorStatuses: [400, 401, 403] },
     ]),
     defineRoute(`/${plural}/(?P<id>\\d+)`, single('id', { id: idArg(kind) })),

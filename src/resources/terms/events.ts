@@ -129,7 +129,7 @@ export async function loadTermsForEvents(
     .selectFrom('event_terms')
     .innerJoin('terms', 'terms.id', 'event_terms.term_id')
     .select(['event_terms.event_id', 'terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent'])
-    .select(publishedCount('terms.id').as('count'))
+    .select(publishedCount('terms').as('count'))
     .where('event_terms.event_id', 'in', [...new Set(eventIds)])
     .where('terms.taxonomy', '=', tax.name)
     .orderBy((eb) => eb.fn('lower', ['terms.name']))

@@ -21,16 +21,16 @@ export interface TermLink {
 }
 
 /**
- * `count` as a correlated subquery over the `event_terms_term` index: published events carrying
- * the term named by `termId` (terms.md 1.5). Never computed in JavaScript.
+ * `count` (terms.md 1.5): the published events carrying the term, stored in `terms.event_count`
+ * and kept current by triggers on every write (migration 04). Never computed in JavaScript.
  */
-export function publishedCount(termId: string): RawBuilder<number> {
-  return sql<number>`(select count(*) from event_terms cnt_et join posts cnt_p on cnt_p.id = cnt_et.event_id where cnt_et.term_id = ${sql.ref(termId)} and cnt_p.status = ${'publish'})`;
+export function publishedCount(alias: string): RawBuilder<number> {
+  return sql<number>`${sql.ref(`${alias}.event_count`)}`;
 }
 
-/** The term named by `termId` carries at least one published event. */
-function hasPublishedEvent(termId: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from event_terms ne_et join posts ne_p on ne_p.id = ne_et.event_id where ne_et.term_id = ${sql.ref(termId)} and ne_p.status = ${'publish'})`;
+/** The term carries at least one published event. */
+function hasPublishedEvent(alias: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${alias}.event_count`)} > 0`;
 }
 
 const termColumns = ['terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent'] as const;
@@ -39,7 +39,7 @@ function selectTerms(trx: Trx, tax: Taxonomy) {
   return trx
     .selectFrom('terms')
     .select(termColumns)
-    .select(publishedCount('terms.id').as('count'))
+    .select(publishedCount('terms').as('count'))
     .where('terms.taxonomy', '=', tax.name);
 }
 
@@ -169,7 +169,7 @@ function likeContains(text: string): string {
 function shownCategories(tax: Taxonomy): RawBuilder<SqlBool> {
   return sql<SqlBool>`terms.id in (
     with recursive shown(id) as (
-      select s_t.id from terms s_t where s_t.taxonomy = ${tax.name} and ${hasPublishedEvent('s_t.id')}
+      select s_t.id from terms s_t where s_t.taxonomy = ${tax.name} and ${hasPublishedEvent('s_t')}
       union
       select p_t.parent from terms p_t join shown on p_t.id = shown.id where p_t.parent <> 0
     )
@@ -195,7 +195,7 @@ export function termWhere(tax: Taxonomy, f: TermFilter) {
       all.push(eb('terms.id', 'in', eb.selectFrom('event_terms').select('event_terms.term_id').where('event_terms.event_id', '=', f.eventId)));
     } else if (f.hideEmpty) {
       // Terms of one event are listed whatever their count (terms.md 3.2).
-      all.push(tax.hierarchical ? shownCategories(tax) : hasPublishedEvent('terms.id'));
+      all.push(tax.hierarchical ? shownCategories(tax) : hasPublishedEvent('terms'));
     }
     return eb.and(all);
   };
@@ -211,7 +211,7 @@ function sortKey(orderby: string, f: TermFilter): RawBuilder<unknown> | null {
     case 'term_taxonomy_id':
       return sql`terms.id`;
     case 'count':
-      return publishedCount('terms.id');
+      return publishedCount('terms');
     case 'description':
       return sql`lower(terms.description)`;
     case 'parent':
@@ -246,7 +246,7 @@ export interface TermPageQuery {
 
 /** One page of a term list, ordered by the key then by ID ascending (terms.md O10). */
 export async function listTermRows(trx: Trx, tax: Taxonomy, q: TermPageQuery): Promise<TermRow[]> {
-  let query = trx.selectFrom('terms').select(termColumns).select(publishedCount('terms.id').as('count')).where(termWhere(tax, q.filter));
+  let query = trx.selectFrom('terms').select(termColumns).select(publishedCount('terms').as('count')).where(termWhere(tax, q.filter));
   const key = sortKey(q.orderby, q.filter);
   if (key) query = query.orderBy(key, q.descending ? 'desc' : 'asc');
   const rows = await query.orderBy('terms.id', 'asc').limit(q.limit).offset(q.offset).execute();
