@@ -51,7 +51,7 @@ export function parseWall(wall: string, zone: string): DateTime | null {
  * Resolving a wall clock in a zone asks Intl for offsets, the slowest step of a representation;
  * the same stored dates are read over and over, so answers (immutable DateTimes) are kept.
  */
-const PARSED_WALL_LIMIT = 50_000;
+const PARSED_WALL_LIMIT = 10_000;
 const parsedWalls = new Map<string, DateTime | null>();
 
 function computeParseWall(wall: string, zone: string): DateTime | null {

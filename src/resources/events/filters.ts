@@ -8,7 +8,7 @@ import { parseDateInput } from '../../time/parse.js';
 import { luxonZone, normalizeZone } from '../../time/zone.js';
 import { listStatuses } from '../post-like/status.js';
 import { visibleRecords } from '../post-like/visibility.js';
-import { categoryTaxonomy, resolveTermFilter, tagTaxonomy } from '../terms/index.js';
+import { categoryTaxonomy, resolveTermFilter, tagTaxonomy, type Taxonomy } from '../terms/index.js';
 import { EVENT_COLUMNS, eventListSource } from './repository.js';
 
 /** The six date bounds of the list as site-local wall-clock strings (events.md 2.2). */
@@ -99,36 +99,50 @@ function withinRadius(eb: ExpressionBuilder<any, any>, lat: number, lng: number,
 }
 
 /**
- * Term filters resolved to IDs before the query (events.md 2.4): `null` when not given. `popular`
- * when the terms carry many published events (their stored counts): the page is then read in start
- * order and each event checked against the terms, instead of collecting and sorting every event of
- * the terms; SQLite cannot tell the two apart on its own.
+ * A term filter resolved to IDs before the query (events.md 2.4). `popular` when its terms carry
+ * many published events (their stored counts): the page is then read in start order and each event
+ * checked against the terms, instead of collecting and sorting every event of the terms; SQLite
+ * cannot tell the two apart on its own.
  */
-export interface ResolvedTerms {
-  categories: number[] | null;
-  tags: number[] | null;
+export interface TermFilterIds {
+  ids: number[];
+  /** Published events carrying one of the terms, at most (a sum of stored counts). */
+  events: number;
   popular: boolean;
 }
 
-/** Above this many tagged events a term filter no longer drives the page query. */
+/** Categories and tags filters, `null` when not given. */
+export interface ResolvedTerms {
+  categories: TermFilterIds | null;
+  tags: TermFilterIds | null;
+}
+
+/** From this many tagged events on, a term filter no longer drives the page query. */
 const POPULAR_TERM_EVENTS = 1000;
+
+async function termFilterIds(db: Db, tax: Taxonomy, value: unknown): Promise<TermFilterIds> {
+  const ids = await resolveTermFilter(db, tax, value);
+  if (!ids.length) return { ids, events: 0, popular: false };
+  const row = await db
+    .selectFrom('terms')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('event_count'), eb.lit(0)).as('events'))
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  const events = Number(row.events);
+  return { ids, events, popular: events >= POPULAR_TERM_EVENTS };
+}
 
 async function resolveListTerms(db: Db, ctx: RequestContext): Promise<ResolvedTerms> {
   const [categories, tags] = await Promise.all([
-    ctx.params.categories === undefined ? null : resolveTermFilter(db, categoryTaxonomy, ctx.params.categories),
-    ctx.params.tags === undefined ? null : resolveTermFilter(db, tagTaxonomy, ctx.params.tags),
+    ctx.params.categories === undefined ? null : termFilterIds(db, categoryTaxonomy, ctx.params.categories),
+    ctx.params.tags === undefined ? null : termFilterIds(db, tagTaxonomy, ctx.params.tags),
   ]);
-  const ids = [...(categories ?? []), ...(tags ?? [])];
-  let popular = false;
-  if (ids.length) {
-    const { events } = await db
-      .selectFrom('terms')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('event_count'), eb.lit(0)).as('events'))
-      .where('id', 'in', ids)
-      .executeTakeFirstOrThrow();
-    popular = Number(events) >= POPULAR_TERM_EVENTS;
+  // Both filters together match few events however popular each is: the rarer one drives.
+  if (categories?.popular && tags?.popular) {
+    if (tags.events < categories.events) tags.popular = false;
+    else categories.popular = false;
   }
-  return { categories, tags, popular };
+  return { categories, tags };
 }
 
 /**
@@ -137,7 +151,7 @@ async function resolveListTerms(db: Db, ctx: RequestContext): Promise<ResolvedTe
  * needs one. Visibility per caller (decisions.md X 8) on the status and author `events` mirrors,
  * `hide_from_listings` always left out (events.md 2.6).
  */
-function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: ResolvedTerms) {
+function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: ResolvedTerms, purpose: 'page' | 'count') {
   const p = ctx.params;
   const utcSite = normalizeZone(ctx.settings.timezone) === 'UTC';
   // On a UTC site bounds meet the UTC columns; elsewhere each event's own wall clock (E12).
@@ -145,21 +159,26 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
   const endCol = utcSite ? 'e.utc_end_date' : 'e.end_date';
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     const all: Expression<SqlBool>[] = [visibleRecords(ctx.user, listStatuses(ctx), 'e')(eb), eb('e.hide_from_listings', '=', 0)];
-    // The UTC columns are compared as expressions so that no index on them competes with the
-    // start-date index, which serves the order (see the implied bound below and eventListSource).
-    const start = utcSite ? sql`${sql.ref(startCol)} || ''` : sql.ref(startCol);
-    const end = utcSite ? sql`${sql.ref(endCol)} || ''` : sql.ref(endCol);
+    // For a page the UTC columns are compared as expressions so that no index on them competes
+    // with the start-date index, which serves the order (see the implied bound below and
+    // eventListSource); a count has no order, and plain columns are read faster from the index.
+    const hidden = utcSite && purpose === 'page';
+    const start = hidden ? sql`${sql.ref(startCol)} || ''` : sql.ref(startCol);
+    const end = hidden ? sql`${sql.ref(endCol)} || ''` : sql.ref(endCol);
     if (bounds.start_date !== undefined) all.push(eb(start, '>=', bounds.start_date));
     if (bounds.end_date !== undefined) all.push(eb(end, '<=', bounds.end_date));
     if (bounds.starts_after !== undefined) all.push(eb(start, '>', bounds.starts_after));
     if (bounds.starts_before !== undefined) all.push(eb(start, '<', bounds.starts_before));
     if (bounds.ends_after !== undefined) all.push(eb(end, '>', bounds.ends_after));
     if (bounds.ends_before !== undefined) all.push(eb(end, '<', bounds.ends_before));
-    // A UTC bound implies a looser one on the local start (offsets run from -12 h to +14 h): the
-    // page is then read in start order from the start-date index and stops at the page size.
-    const lower = bounds.start_date ?? bounds.starts_after;
+    // Every bound implies one on the local start, which the listing index is ordered by: an event
+    // ends no earlier than it starts (decisions.md E27), so an upper bound on the end caps the
+    // start too; UTC bounds loosen by the zone offsets (-12 h to +14 h). The page is then read in
+    // start order between the two and stops at the page size, and a count reads only the window.
+    const lower = [bounds.start_date, bounds.starts_after].filter((b) => b !== undefined).sort().pop();
+    const upper = [bounds.starts_before, bounds.end_date, bounds.ends_before].filter((b) => b !== undefined).sort()[0];
     if (utcSite && lower !== undefined) all.push(eb('e.start_date', '>=', shiftWall(lower, -12)));
-    if (utcSite && bounds.starts_before !== undefined) all.push(eb('e.start_date', '<', shiftWall(bounds.starts_before, 14)));
+    if (upper !== undefined) all.push(eb('e.start_date', '<=', utcSite ? shiftWall(upper, 14) : upper));
     if (typeof p.search === 'string' && p.search.trim() !== '') {
       const matches = searchTerms(p.search).map((term) => {
         const match = eb.or(['sp.title', 'sp.excerpt', 'sp.description'].map((c) => contains(c, term.text)));
@@ -168,14 +187,18 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
       if (matches.length) all.push(eb.exists(eb.selectFrom('posts as sp').select('sp.id').whereRef('sp.id', '=', 'e.post_id').where(eb.and(matches))));
     }
     // Link filters are ID lists of the events table, so that a selective one drives the query from
-    // its link index instead of scanning the date window; popular terms are only probed per event
-    // read in start order (the link table's primary key).
-    for (const ids of [terms.categories, terms.tags]) {
-      if (ids === null) continue;
+    // its link index instead of scanning the date window. Popular terms never drive it: for a page
+    // each event read in start order is probed (the link table's primary key), so the read stops
+    // at the page size; a count reads the window and checks each event against one set of the
+    // terms' events (`+` keeps the ID out of SQLite's index choices; a no-op on PostgreSQL).
+    for (const filter of [terms.categories, terms.tags]) {
+      if (filter === null) continue;
+      const { ids, popular } = filter;
+      const tagged = eb.selectFrom('event_terms as et').select('et.event_id');
       if (!ids.length) all.push(sql<SqlBool>`1 = 0`);
-      else if (terms.popular) {
-        all.push(eb.exists(eb.selectFrom('event_terms as et').select('et.event_id').whereRef('et.event_id', '=', 'e.post_id').where('et.term_id', 'in', ids)));
-      } else all.push(eb('e.post_id', 'in', eb.selectFrom('event_terms as et').select('et.event_id').where('et.term_id', 'in', ids)));
+      else if (!popular) all.push(eb('e.post_id', 'in', tagged.where('et.term_id', 'in', ids)));
+      else if (purpose === 'page') all.push(eb.exists(tagged.whereRef('et.event_id', '=', 'e.post_id').where('et.term_id', 'in', ids)));
+      else all.push(eb(sql`+${sql.ref('e.post_id')}`, 'in', tagged.where('et.term_id', 'in', ids)));
     }
     if (p.venue) {
       all.push(eb('e.post_id', 'in', eb.selectFrom('event_venues as ev').select('ev.event_id').where('ev.venue_id', 'in', p.venue)));
@@ -222,15 +245,16 @@ function eventListOrder(ctx: RequestContext): Array<ReturnType<typeof sql> | str
  */
 export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTime) {
   const paging = resolvePaging(ctx);
-  const where = eventListWhere(ctx, dateBounds(ctx, now), await resolveListTerms(db, ctx));
-  let page = eventListSource(db).select(EVENT_COLUMNS).where(where);
+  const bounds = dateBounds(ctx, now);
+  const terms = await resolveListTerms(db, ctx);
+  let page = eventListSource(db).select(EVENT_COLUMNS).where(eventListWhere(ctx, bounds, terms, 'page'));
   for (const order of eventListOrder(ctx)) page = page.orderBy(order as any);
   return {
     paging,
     page: page.limit(paging.perPage).offset(paging.offset),
     count: db
       .selectFrom('events as e')
-      .where(where)
+      .where(eventListWhere(ctx, bounds, terms, 'count'))
       .select((eb) => eb.fn.countAll().as('n')),
   };
 }
