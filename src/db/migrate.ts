@@ -3,6 +3,7 @@ import * as initialSchema from './migrations/2026-11-22-01-initial-schema.js';
 import * as eventCostCurrency from './migrations/2026-11-22-02-event-cost-currency.js';
 import * as termsNameOrder from './migrations/2026-11-22-03-terms-name-order.js';
 import * as listingColumns from './migrations/2026-11-22-04-listing-columns.js';
+import * as searchIndex from './migrations/2026-11-22-05-search-index.js';
 
 /** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-02-event-cost-currency': eventCostCurrency,
   '2026-11-22-03-terms-name-order': termsNameOrder,
   '2026-11-22-04-listing-columns': listingColumns,
+  '2026-11-22-05-search-index': searchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -83,6 +83,23 @@ forEachBackend('GET /events', (srv) => {
     assert.deepEqual(titles(await srv().get('/events', { query: { search: '1_0' } })), []);
   });
 
+  it('search finds substrings of any length and symbol, in HTML descriptions, and follows edits', async () => {
+    const a = await makeEvent(srv(), { title: 'Fndq Harbour q7', description: '<p>Deep <b>fjordline</b> walk</p>', start_date: daysFromNow(5), end_date: daysFromNow(5, '11:00:00') });
+    await makeEvent(srv(), { title: 'Fndq say ab"cd', start_date: daysFromNow(6), end_date: daysFromNow(6, '11:00:00') });
+    const search = async (text: string) => titles(await srv().get('/events', { query: { search: text } }));
+    assert.deepEqual(await search('FNDQ'), ['Fndq Harbour q7', 'Fndq say ab"cd']);
+    assert.deepEqual(await search('fndq q7'), ['Fndq Harbour q7'], 'a two-character word');
+    assert.deepEqual(await search('rdli'), ['Fndq Harbour q7'], 'inside a word of the description');
+    assert.deepEqual(await search('<b>fjord'), ['Fndq Harbour q7'], 'the stored HTML is searched as it is');
+    assert.deepEqual(await search('ab"cd'), ['Fndq say ab"cd']);
+    assert.deepEqual(await search('fndq -harbour'), ['Fndq say ab"cd']);
+    const retitled = await srv().post(`/events/${a.id}`, { as: 'administrator', json: { title: 'Fndq Lighthouse', description: 'Calm' } });
+    assert.equal(retitled.status, 200, retitled.text);
+    assert.deepEqual(await search('harbour'), []);
+    assert.deepEqual(await search('fjordline'), []);
+    assert.deepEqual(await search('lighthouse'), ['Fndq Lighthouse']);
+  });
+
   it('categories match by ID or slug, sub-categories included; tags likewise; unknown ones are 400', async () => {
     const parent = await srv().post('/categories', { as: 'editor', json: { name: 'Music' } });
     const child = await srv().post('/categories', { as: 'editor', json: { name: 'Jazz Music', parent: parent.body.id } });

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/tables.js';
-import { resolvePaging } from '../../http/pagination.js';
+import { resolvePaging, type Paging } from '../../http/pagination.js';
 import type { RequestContext } from '../../http/route.js';
 import { formatWall } from '../../time/format.js';
 import { parseDateInput } from '../../time/parse.js';
@@ -63,14 +63,57 @@ function shiftWall(wall: string, hours: number): string {
   return formatWall(DateTime.fromFormat(wall, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' }).plus({ hours }));
 }
 
-/** Search terms (events.md 2.5): words, "quoted phrases", and `-excluded` ones. */
-function searchTerms(search: string): Array<{ text: string; exclude: boolean }> {
+/**
+ * A search term (events.md 2.5): a word or "quoted phrase", possibly `-excluded`. On SQLite a term
+ * of three characters or more can be looked up in the trigram index (migration 05): `rare` when
+ * few records can hold it (the index's vocabulary bounds the matches), so the lookup drives the
+ * query; a common term is checked on each event read in start order, which stops at the page size.
+ */
+interface SearchTerm {
+  text: string;
+  exclude: boolean;
+  indexed: boolean;
+  rare: boolean;
+}
+
+
+function searchWords(search: string): Array<{ text: string; exclude: boolean }> {
   const out: Array<{ text: string; exclude: boolean }> = [];
   for (const m of search.matchAll(/(-?)"([^"]*)"|(-?)(\S+)/g)) {
     const text = (m[2] ?? m[4] ?? '').trim();
     if (text) out.push({ text, exclude: (m[1] ?? m[3]) === '-' });
   }
   return out;
+}
+
+/** Fewest records holding one of the term's trigrams (0 when one occurs nowhere). */
+async function trigramBound(db: Db, text: string): Promise<number> {
+  const chars = [...text.toLowerCase()];
+  const trigrams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))];
+  const { rows } = await sql<{ docs: number }>`select doc as docs from post_search_trigrams where term in (${sql.join(trigrams)})`.execute(db);
+  return rows.length < trigrams.length ? 0 : Math.min(...rows.map((r) => Number(r.docs)));
+}
+
+/**
+ * Reading events in start order until the page is full checks about `wanted × records / matches`
+ * of them; the index lookup reads every match once. The lookup is the cheaper when
+ * `matches² ≤ 2 × wanted × records` (a check costs about twice an index entry).
+ */
+async function resolveSearch(db: Db, ctx: RequestContext, paging: Paging): Promise<SearchTerm[]> {
+  const search = ctx.params.search;
+  if (typeof search !== 'string' || search.trim() === '') return [];
+  const words = searchWords(search);
+  const indexed = (text: string) => ctx.app.backend === 'sqlite' && [...text].length >= 3;
+  if (!words.some((word) => indexed(word.text))) return words.map((word) => ({ ...word, indexed: false, rare: false }));
+  const last = await db.selectFrom('posts').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const budget = 2 * (paging.offset + paging.perPage) * Number(last?.id ?? 0);
+  return Promise.all(
+    words.map(async (word) => {
+      if (!indexed(word.text)) return { ...word, indexed: false, rare: false };
+      const bound = await trigramBound(db, word.text);
+      return { ...word, indexed: true, rare: bound * bound <= budget };
+    }),
+  );
 }
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -151,7 +194,7 @@ async function resolveListTerms(db: Db, ctx: RequestContext): Promise<ResolvedTe
  * needs one. Visibility per caller (decisions.md X 8) on the status and author `events` mirrors,
  * `hide_from_listings` always left out (events.md 2.6).
  */
-function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: ResolvedTerms, purpose: 'page' | 'count') {
+function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: ResolvedTerms, search: SearchTerm[], purpose: 'page' | 'count') {
   const p = ctx.params;
   const utcSite = normalizeZone(ctx.settings.timezone) === 'UTC';
   // On a UTC site bounds meet the UTC columns; elsewhere each event's own wall clock (E12).
@@ -179,13 +222,20 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
     const upper = [bounds.starts_before, bounds.end_date, bounds.ends_before].filter((b) => b !== undefined).sort()[0];
     if (utcSite && lower !== undefined) all.push(eb('e.start_date', '>=', shiftWall(lower, -12)));
     if (upper !== undefined) all.push(eb('e.start_date', '<=', utcSite ? shiftWall(upper, 14) : upper));
-    if (typeof p.search === 'string' && p.search.trim() !== '') {
-      const matches = searchTerms(p.search).map((term) => {
+    // The index gives the same matches as the substring test (case-insensitive, within one
+    // column); a count reads every match either way, a page only until it is full.
+    const looked = search.filter((term) => term.indexed && (term.rare || purpose === 'count'));
+    for (const term of looked) {
+      const found = sql<SqlBool>`${sql.ref('e.post_id')} in (select rowid from post_search where post_search match ${`"${term.text.replace(/"/g, '""')}"`})`;
+      all.push(term.exclude ? eb.not(found) : found);
+    }
+    const matches = search
+      .filter((term) => !looked.includes(term))
+      .map((term) => {
         const match = eb.or(['sp.title', 'sp.excerpt', 'sp.description'].map((c) => contains(c, term.text)));
         return term.exclude ? eb.not(match) : match;
       });
-      if (matches.length) all.push(eb.exists(eb.selectFrom('posts as sp').select('sp.id').whereRef('sp.id', '=', 'e.post_id').where(eb.and(matches))));
-    }
+    if (matches.length) all.push(eb.exists(eb.selectFrom('posts as sp').select('sp.id').whereRef('sp.id', '=', 'e.post_id').where(eb.and(matches))));
     // Link filters are ID lists of the events table, so that a selective one drives the query from
     // its link index instead of scanning the date window. Popular terms never drive it: for a page
     // each event read in start order is probed (the link table's primary key), so the read stops
@@ -246,15 +296,15 @@ function eventListOrder(ctx: RequestContext): Array<ReturnType<typeof sql> | str
 export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTime) {
   const paging = resolvePaging(ctx);
   const bounds = dateBounds(ctx, now);
-  const terms = await resolveListTerms(db, ctx);
-  let page = eventListSource(db).select(EVENT_COLUMNS).where(eventListWhere(ctx, bounds, terms, 'page'));
+  const [terms, search] = await Promise.all([resolveListTerms(db, ctx), resolveSearch(db, ctx, paging)]);
+  let page = eventListSource(db).select(EVENT_COLUMNS).where(eventListWhere(ctx, bounds, terms, search, 'page'));
   for (const order of eventListOrder(ctx)) page = page.orderBy(order as any);
   return {
     paging,
     page: page.limit(paging.perPage).offset(paging.offset),
     count: db
       .selectFrom('events as e')
-      .where(eventListWhere(ctx, bounds, terms, 'count'))
+      .where(eventListWhere(ctx, bounds, terms, search, 'count'))
       .select((eb) => eb.fn.countAll().as('n')),
   };
 }
