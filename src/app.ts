@@ -16,8 +16,7 @@ import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index
 import { categoryTaxonomy, tagTaxonomy, termRoutes } from './resources/terms/index.js';
 import { eventRoutes } from './resources/events/routes.js';
 import { ensureAdmin } from './auth/bootstrap.js';
-import { publishDueRecords } from './resources/post-like/schedule.js';
-import { nowWall } from './time/format.js';
+import { versionAfterSchedule } from './resources/post-like/schedule.js';
 
 const QS_OPTIONS: qs.IParseOptions = { arrayLimit: 1000, parameterLimit: 2000, depth: 5, allowDots: false };
 
@@ -136,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     siteRoutes: siteRoutes(),
     restIndex,
     routeObject,
-    beforeCachedRead: (context) => publishDueRecords(context.db, nowWall('UTC')),
+    cache: { readVersion: () => versionAfterSchedule(database.db) },
   });
 
   return {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { CompiledQuery } from 'kysely';
 import type { Caller } from '../auth/capabilities.js';
 import type { Db } from '../db/tables.js';
 import type { Settings } from '../settings.js';
@@ -13,7 +12,7 @@ import type { Settings } from '../settings.js';
  * `data_version` is the one read before the response was built, which every write bumps in its
  * transaction, so a write in this process or in another one on the same database makes it stale
  * at once. Scheduled records going live are such a write, made before the lookup (the
- * dispatcher's `beforeCachedRead`). Results of `'clock'` endpoints also depend on the clock (the
+ * `readVersion` option). Results of `'clock'` endpoints also depend on the clock (the
  * default date window of the events list, upcoming events), so they are reused for at most
  * `ttlMs`; `'data'` entries live until the next write or until the byte budget pushes them out.
  *
@@ -62,6 +61,11 @@ export interface CacheSlot {
 export interface ResponseCacheOptions {
   ttlMs?: number;
   maxBytes?: number;
+  /**
+   * Reads the `data_version` a response is built under; the app's also publishes scheduled
+   * records that are due first (a write that bumps it). Default: the stored value alone.
+   */
+  readVersion?: () => Promise<number>;
 }
 
 const DEFAULT_TTL_MS = 1000;
@@ -85,7 +89,7 @@ export class ResponseCache {
   private readonly entries = new Map<string, CacheEntry>();
   private readonly pending = new Map<string, Promise<CacheEntry | null>>();
   private readonly settingsKeys = new WeakMap<Settings, string>();
-  private readonly versionQuery: CompiledQuery;
+  private readonly readVersion: () => Promise<number>;
   private versionInFlight: Promise<number> | null = null;
   private versionQueued: Promise<number> | null = null;
   private readonly ttlMs: number;
@@ -98,7 +102,9 @@ export class ResponseCache {
   ) {
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    this.versionQuery = db.selectFrom('data_version').select('version').where('id', '=', 1).compile();
+    const versionQuery = db.selectFrom('data_version').select('version').where('id', '=', 1).compile();
+    this.readVersion =
+      options.readVersion ?? (() => db.executeQuery<{ version: number | string }>(versionQuery).then(({ rows }) => Number(rows[0]?.version ?? 0)));
   }
 
   async open(request: CacheRequest): Promise<CacheSlot> {
@@ -140,9 +146,7 @@ export class ResponseCache {
 
   private startVersionRead(): Promise<number> {
     this.versionQueued = null;
-    const read: Promise<number> = this.db.executeQuery<{ version: number | string }>(this.versionQuery).then(
-      ({ rows }) => Number(rows[0]?.version ?? 0),
-    );
+    const read: Promise<number> = this.readVersion();
     this.versionInFlight = read;
     const clear = () => {
       if (this.versionInFlight === read) this.versionInFlight = null;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ResponseCache, matchesIfNoneMatch, type CacheEntry, type CacheSlot } from './cache.js';
+import { ResponseCache, matchesIfNoneMatch, type CacheEntry, type CacheSlot, type ResponseCacheOptions } from './cache.js';
 import { RestError, restErrors } from './errors.js';
 import { envelope, selectFields } from './fields.js';
 import { compileArgs, validateArgs } from './validate.js';
@@ -119,8 +119,8 @@ export interface DispatchOptions {
   restIndex: (ctx: RequestContext) => unknown;
   /** The route object of discovery for OPTIONS (common.md 2.3). */
   routeObject: (route: RouteDef, ctx: RequestContext) => unknown;
-  /** Runs before a cache lookup: writes the clock makes due (scheduled records going live). */
-  beforeCachedRead: (app: AppContext) => Promise<void>;
+  /** Options of the response cache; its `readVersion` makes the writes the clock makes due. */
+  cache: ResponseCacheOptions;
 }
 
 function apiLinkHeader(urls: Urls) {
@@ -142,7 +142,7 @@ async function allowedMethods(route: RouteDef, ctx: RequestContext): Promise<str
 
 export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptions): void {
   const { app, compiled, siteRoutes } = opts;
-  const cache = new ResponseCache(app.db);
+  const cache = new ResponseCache(app.db, opts.cache);
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const rawUrl = request.raw.url ?? '/';
@@ -295,11 +295,10 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       ctx.raw = input;
 
       // Only after authentication: a bad credential is refused even when the response is cached.
-      let slot: CacheSlot | null = null;
-      if (endpoint.cache && wanted === 'GET' && body == null) {
-        await opts.beforeCachedRead(app);
-        slot = await cache.open({ method: wanted, lang: ctx.lang, url: rawUrl, user, settings, lifetime: endpoint.cache });
-      }
+      const slot =
+        endpoint.cache && wanted === 'GET' && body == null
+          ? await cache.open({ method: wanted, lang: ctx.lang, url: rawUrl, user, settings, lifetime: endpoint.cache })
+          : null;
       if (slot?.hit) return sendEntry(slot.hit);
       if (slot) ctx.dataVersion = slot.version;
       try {

@@ -10,7 +10,7 @@ import { Event, EventList } from '../../http/schemas.js';
 import { formatWall } from '../../time/format.js';
 import { mayChooseAuthor } from '../post-like/author.js';
 import { nowIn } from '../post-like/dates.js';
-import { publishDueRecords } from '../post-like/schedule.js';
+import { publishDueForRead } from '../post-like/schedule.js';
 import { findIdBySlug } from '../post-like/slug.js';
 import { statusLinkValue } from '../post-like/status.js';
 import { trashRecord } from '../post-like/trash.js';
@@ -97,7 +97,7 @@ function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, Li
 async function listEvents(ctx: RequestContext) {
   const db = ctx.app.db;
   const now = DateTime.utc();
-  await publishDueRecords(db, formatWall(now));
+  await publishDueForRead(ctx, formatWall(now));
   const { paging, page, count } = await eventListQueries(db, ctx, now);
   const [rows, total] = await Promise.all([page.execute(), ctx.app.counts.count(count, ctx.dataVersion)]);
   const related = await loadRelated(db, rows, ctx, { jsonLd: false });
@@ -123,12 +123,12 @@ async function readResponse(row: EventRow, ctx: RequestContext) {
 }
 
 async function readEvent(ctx: RequestContext) {
-  await publishDueRecords(ctx.app.db, nowUtc());
+  await publishDueForRead(ctx, nowUtc());
   return readResponse(await getEventById(ctx.app.db, ctx.params.id), ctx);
 }
 
 async function readEventBySlug(ctx: RequestContext) {
-  await publishDueRecords(ctx.app.db, nowUtc());
+  await publishDueForRead(ctx, nowUtc());
   const loaded = ctx.loaded.get(LOADED_SLUG_ID) as EventRow;
   return readResponse(await getEventById(ctx.app.db, loaded.id), ctx);
 }

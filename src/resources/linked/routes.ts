@@ -7,7 +7,7 @@ import { UPDATE_METHODS, defineRoute, everyone, type Args, type Permission, type
 import { mayChooseAuthor } from '../post-like/author.js';
 import { nowIn } from '../post-like/dates.js';
 import { loadImages } from '../post-like/images.js';
-import { publishDueRecords } from '../post-like/schedule.js';
+import { publishDueForRead } from '../post-like/schedule.js';
 import { listStatuses } from '../post-like/status.js';
 import { createArgs, idArg, listArgs, loadedRecord, slugArg, updateArgs } from './args.js';
 import type { LinkedKind, LinkedRow } from './kind.js';
@@ -63,7 +63,7 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
   const list = async (ctx: RequestContext): Promise<Reply> => {
     const db = ctx.app.db;
     const now = nowIn(ctx.settings.timezone);
-    await publishDueRecords(db, now.utc);
+    await publishDueForRead(ctx, now.utc);
     const paging = resolvePaging(ctx);
     const where = listWhere(kind, ctx, { statuses: listStatuses(ctx), nowUtc: now.utc });
     const [total, rows] = await Promise.all([countLinked(db, kind, where), listLinkedPage(db, kind, where, paging.perPage, paging.offset)]);
@@ -83,7 +83,7 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
     const db = ctx.app.db;
     let row = loadedRecord(ctx)!;
     if (row.status === 'future') {
-      await publishDueRecords(db, nowIn(ctx.settings.timezone).utc);
+      await publishDueForRead(ctx, nowIn(ctx.settings.timezone).utc);
       row = await getLinkedById(db, kind, row.id);
     }
     if (!canReadRecord(ctx.user, row)) throw restErrors.linkedNotAccessible(noun);

@@ -1,5 +1,8 @@
-import { bumpDataVersion } from '../../db/data-version.js';
+import { sql } from 'kysely';
+import { bumpDataVersion, readDataVersion } from '../../db/data-version.js';
+import { nowWall } from '../../time/format.js';
 import type { Db } from '../../db/tables.js';
+import type { RequestContext } from '../../http/route.js';
 
 /**
  * Scheduled records become published once their publication time has passed (decisions.md X 12,
@@ -24,4 +27,27 @@ export async function publishDueRecords(db: Db, nowUtc: string): Promise<void> {
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) > 0) await bumpDataVersion(trx);
   });
+}
+
+/**
+ * The `data_version` a cached read is built under (http/cache.ts), after publishing the scheduled
+ * records whose time has come, which is a write that bumps it: one statement when nothing is due.
+ */
+export async function versionAfterSchedule(db: Db): Promise<number> {
+  const nowUtc = nowWall('UTC');
+  const { rows } = await sql<{ version: number | string; due: unknown }>`select version,
+    exists (select 1 from posts where status = 'future' and date_utc <= ${nowUtc}) as due
+    from data_version where id = 1`.execute(db);
+  const row = rows[0];
+  if (row && !Number(row.due)) return Number(row.version);
+  await publishDueRecords(db, nowUtc);
+  return readDataVersion(db);
+}
+
+/**
+ * For a read handler: publishes what is due unless the response cache already did for this
+ * request (it reads the version through `versionAfterSchedule`, setting `ctx.dataVersion`).
+ */
+export async function publishDueForRead(ctx: RequestContext, nowUtc: string): Promise<void> {
+  if (ctx.dataVersion === undefined) await publishDueRecords(ctx.app.db, nowUtc);
 }
