@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { boundedMemo, byText } from '../memo.js';
 import type { Database } from './tables.js';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -41,19 +42,7 @@ const STATEMENT_CACHE_LIMIT = 1000;
  * Statements run synchronously, so one is never in use twice at a time.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare: (text: string) => {
-      let statement = statements.get(text);
-      if (!statement) {
-        if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
-        statement = sqlite.prepare(text);
-        statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
+  return { close: () => sqlite.close(), prepare: boundedMemo(STATEMENT_CACHE_LIMIT, byText, (text: string) => sqlite.prepare(text)) };
 }
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {

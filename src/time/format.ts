@@ -3,6 +3,7 @@
  * conversion between a zone and UTC.
  */
 import { DateTime } from 'luxon';
+import { boundedMemo } from '../memo.js';
 import { atWall, luxonZone } from './zone.js';
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -37,22 +38,14 @@ export function nowWall(zone: string, now: DateTime = DateTime.now()): string {
 
 /** The instant a stored wall string denotes in `zone` (DST resolved as PHP does), or null. */
 export function parseWall(wall: string, zone: string): DateTime | null {
-  const key = `${zone}\u0000${wall}`;
-  let known = parsedWalls.get(key);
-  if (known === undefined) {
-    known = computeParseWall(wall, zone);
-    if (parsedWalls.size >= PARSED_WALL_LIMIT) parsedWalls.clear();
-    parsedWalls.set(key, known);
-  }
-  return known;
+  return parsedWall(wall, zone);
 }
 
 /**
  * Resolving a wall clock in a zone asks Intl for offsets, the slowest step of a representation;
  * the same stored dates are read over and over, so answers (immutable DateTimes) are kept.
  */
-const PARSED_WALL_LIMIT = 10_000;
-const parsedWalls = new Map<string, DateTime | null>();
+const parsedWall = boundedMemo(10_000, (wall: string, zone: string) => `${zone}\u0000${wall}`, computeParseWall);
 
 function computeParseWall(wall: string, zone: string): DateTime | null {
   const m = WALL.exec(wall);

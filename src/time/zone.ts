@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime, FixedOffsetZone, IANAZone, InvalidZone, type Zone } from 'luxon';
+import { boundedMemo, byText } from '../memo.js';
 
 /** WordPress manual offsets run from UTC-12 to UTC+14 in quarter hours. */
 const MAX_OFFSET_MINUTES = 14 * 60;
@@ -26,28 +27,15 @@ function offsetMinutes(sign: string, hours: string, minutes: number): number | n
   return sign === '-' ? -total : total;
 }
 
+/** Asking Intl whether a zone exists is slow, and every event representation asks: answers are kept. */
+const ZONE_MEMO_LIMIT = 2000;
+
 /**
  * The stored form of a time zone given by a client or a setting, or null when it is not one:
  * IANA names in their canonical spelling, `UTC`, and fixed offsets as WordPress writes them
  * (`UTC+5`, `UTC-3.5`; `+05:30` becomes `UTC+5.5`).
  */
-export function normalizeZone(tz: string): string | null {
-  let known = normalized.get(tz);
-  if (known === undefined) {
-    known = computeNormalizedZone(tz);
-    // Pure and small in practice; the bound keeps a stream of made-up names from growing it.
-    if (normalized.size >= ZONE_MEMO_LIMIT) normalized.clear();
-    normalized.set(tz, known);
-  }
-  return known;
-}
-
-/** Asking Intl whether a zone exists is slow, and every event representation asks: answers are kept. */
-const ZONE_MEMO_LIMIT = 2000;
-const normalized = new Map<string, string | null>();
-const zones = new Map<string, Zone>();
-
-function computeNormalizedZone(tz: string): string | null {
+export const normalizeZone = boundedMemo(ZONE_MEMO_LIMIT, byText, (tz: string): string | null => {
   const value = tz.trim();
   if (value === '') return null;
   if (/^UTC$/i.test(value)) return 'UTC';
@@ -69,7 +57,7 @@ function computeNormalizedZone(tz: string): string | null {
   const resolved = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
   // Intl may map a link to its target (`Asia/Calcutta` ↔ `Asia/Kolkata`): keep the client's name then.
   return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;
-}
+});
 
 /** Minutes east of UTC of a stored `UTC±N` identifier, or null for named zones. */
 function fixedOffsetOf(stored: string): number | null {
@@ -78,17 +66,12 @@ function fixedOffsetOf(stored: string): number | null {
 }
 
 /** The Luxon zone for a stored identifier; an invalid identifier gives an invalid zone. */
-export function luxonZone(stored: string): Zone {
-  let zone = zones.get(stored);
-  if (zone === undefined) {
-    const name = normalizeZone(stored);
-    const offset = name === null ? null : fixedOffsetOf(name);
-    zone = name === null ? new InvalidZone() : offset === null ? IANAZone.create(name) : FixedOffsetZone.instance(offset);
-    if (zones.size >= ZONE_MEMO_LIMIT) zones.clear();
-    zones.set(stored, zone);
-  }
-  return zone;
-}
+export const luxonZone = boundedMemo(ZONE_MEMO_LIMIT, byText, (stored: string): Zone => {
+  const name = normalizeZone(stored);
+  if (name === null) return new InvalidZone();
+  const offset = fixedOffsetOf(name);
+  return offset === null ? IANAZone.create(name) : FixedOffsetZone.instance(offset);
+});
 
 /** Abbreviations of one zone read from its compiled tz-database file (RFC 8536). */
 interface TzifData {

@@ -76,12 +76,11 @@ interface SearchTerm {
   rare: boolean;
 }
 
-
-function searchWords(search: string): Array<{ text: string; exclude: boolean }> {
-  const out: Array<{ text: string; exclude: boolean }> = [];
+function searchTerms(search: string, backend: RequestContext['app']['backend']): SearchTerm[] {
+  const out: SearchTerm[] = [];
   for (const m of search.matchAll(/(-?)"([^"]*)"|(-?)(\S+)/g)) {
     const text = (m[2] ?? m[4] ?? '').trim();
-    if (text) out.push({ text, exclude: (m[1] ?? m[3]) === '-' });
+    if (text) out.push({ text, exclude: (m[1] ?? m[3]) === '-', indexed: backend === 'sqlite' && [...text].length >= 3, rare: false });
   }
   return out;
 }
@@ -102,18 +101,18 @@ async function trigramBound(db: Db, text: string): Promise<number> {
 async function resolveSearch(db: Db, ctx: RequestContext, paging: Paging): Promise<SearchTerm[]> {
   const search = ctx.params.search;
   if (typeof search !== 'string' || search.trim() === '') return [];
-  const words = searchWords(search);
-  const indexed = (text: string) => ctx.app.backend === 'sqlite' && [...text].length >= 3;
-  if (!words.some((word) => indexed(word.text))) return words.map((word) => ({ ...word, indexed: false, rare: false }));
+  const terms = searchTerms(search, ctx.app.backend);
+  const indexed = terms.filter((term) => term.indexed);
+  if (!indexed.length) return terms;
   const last = await db.selectFrom('posts').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   const budget = 2 * (paging.offset + paging.perPage) * Number(last?.id ?? 0);
-  return Promise.all(
-    words.map(async (word) => {
-      if (!indexed(word.text)) return { ...word, indexed: false, rare: false };
-      const bound = await trigramBound(db, word.text);
-      return { ...word, indexed: true, rare: bound * bound <= budget };
+  await Promise.all(
+    indexed.map(async (term) => {
+      const bound = await trigramBound(db, term.text);
+      term.rare = bound * bound <= budget;
     }),
   );
+  return terms;
 }
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
