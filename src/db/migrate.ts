@@ -4,6 +4,7 @@ import * as eventCostCurrency from './migrations/2026-11-22-02-event-cost-curren
 import * as termsNameOrder from './migrations/2026-11-22-03-terms-name-order.js';
 import * as listingColumns from './migrations/2026-11-22-04-listing-columns.js';
 import * as searchIndex from './migrations/2026-11-22-05-search-index.js';
+import * as termListing from './migrations/2026-11-25-06-term-listing.js';
 
 /** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-03-terms-name-order': termsNameOrder,
   '2026-11-22-04-listing-columns': listingColumns,
   '2026-11-22-05-search-index': searchIndex,
+  '2026-11-25-06-term-listing': termListing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -133,6 +133,15 @@ export interface EventTermsTable {
   event_id: number;
   term_id: number;
   position: number;
+  /** Copies of the event's listing columns, kept by triggers (migration 06); null until the event row exists. */
+  status: Generated<string | null>;
+  author: Generated<number | null>;
+  hide_from_listings: Generated<number | null>;
+  start_date: Generated<string | null>;
+  end_date: Generated<string | null>;
+  utc_start_date: Generated<string | null>;
+  utc_end_date: Generated<string | null>;
+  featured: Generated<number | null>;
 }
 
 export interface DataVersionTable {

@@ -12,9 +12,10 @@ import type { Settings } from '../settings.js';
  * `data_version` is the one read before the response was built, which every write bumps in its
  * transaction, so a write in this process or in another one on the same database makes it stale
  * at once. Scheduled records going live are such a write, made before the lookup (the
- * `readVersion` option). Results of `'clock'` endpoints also depend on the clock (the
- * default date window of the events list, upcoming events), so they are reused for at most
- * `ttlMs`; `'data'` entries live until the next write or until the byte budget pushes them out.
+ * `readVersion` option). Results of `'clock'` endpoints may also depend on the clock (the
+ * default date window of the events list, upcoming events): they are reused until the instant
+ * the handler says its answer may change (`freshUntil`), for at most `ttlMs` when it says none;
+ * `'data'` entries live until the next write or until the byte budget pushes them out.
  *
  * Authentication runs before the lookup, so a bad credential is still refused; concurrent misses
  * of one key wait for the first one instead of building the same response again.
@@ -54,7 +55,8 @@ export interface CacheSlot {
   hit: CacheEntry | null;
   /** The `data_version` read before the lookup; what the response is built under. */
   version: number;
-  fill(status: number, headers: Record<string, string>, body: string): CacheEntry;
+  /** Stores the answer; `freshUntil` is the handler's, for a `'clock'` endpoint (see Reply). */
+  fill(status: number, headers: Record<string, string>, body: string, freshUntil?: number): CacheEntry;
   release(): void;
 }
 
@@ -69,7 +71,7 @@ export interface ResponseCacheOptions {
 }
 
 const DEFAULT_TTL_MS = 1000;
-const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** `If-None-Match` holds `etag` (or `*`); weak and strong forms compare equal for GET (RFC 9110 13.1.2). */
 export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
@@ -113,7 +115,7 @@ export class ResponseCache {
     const key = this.keyOf(request);
     const current = this.current(key, version, at);
     if (current) return this.hitSlot(current);
-    const expires = request.lifetime === 'clock' ? at + this.ttlMs : Infinity;
+    const expires = (freshUntil: number | undefined) => (request.lifetime === 'clock' ? (freshUntil ?? at + this.ttlMs) : Infinity);
 
     const flightKey = `${version}\u0000${key}`;
     const inFlight = this.pending.get(flightKey);
@@ -176,7 +178,13 @@ export class ResponseCache {
     return { hit: entry, version: entry.version, fill: () => entry, release: () => undefined };
   }
 
-  private missSlot(key: string, version: number, at: number, expires: number, done: ((entry: CacheEntry | null) => void) | null): CacheSlot {
+  private missSlot(
+    key: string,
+    version: number,
+    at: number,
+    expires: (freshUntil: number | undefined) => number,
+    done: ((entry: CacheEntry | null) => void) | null,
+  ): CacheSlot {
     let settled = false;
     const finish = (entry: CacheEntry | null) => {
       if (settled) return;
@@ -186,9 +194,9 @@ export class ResponseCache {
     return {
       hit: null,
       version,
-      fill: (status, headers, text) => {
+      fill: (status, headers, text, freshUntil) => {
         const body = Buffer.from(text);
-        const entry: CacheEntry = { status, headers, body, etag: etagOf(body), version, at, expires };
+        const entry: CacheEntry = { status, headers, body, etag: etagOf(body), version, at, expires: expires(freshUntil) };
         this.store(key, entry);
         finish(entry);
         return entry;

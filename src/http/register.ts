@@ -176,9 +176,9 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       return reply.send(entry.body);
     };
     /** A 200 of a cacheable endpoint is stored, sent with its ETag, and may become a 304. */
-    const sendReply = (slot: CacheSlot | null, status: number, body: unknown, headers: Record<string, string>) => {
+    const sendReply = (slot: CacheSlot | null, status: number, body: unknown, headers: Record<string, string>, freshUntil?: number) => {
       if (!slot || status !== 200) return sendJson(status, body, headers);
-      return sendEntry(slot.fill(status, headers, JSON.stringify(body)));
+      return sendEntry(slot.fill(status, headers, JSON.stringify(body), freshUntil));
     };
     const sendError = (err: unknown, headers: Record<string, string> = {}) => {
       if (!(err instanceof RestError)) {
@@ -312,13 +312,13 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
         if (query._envelope !== undefined) {
           payload = envelope(payload, status, headers);
           headers = { ...authHeaders };
-          return sendReply(status === 200 ? slot : null, 200, payload, headers);
+          return sendReply(status === 200 ? slot : null, 200, payload, headers, out.freshUntil);
         }
         if (status === 304) {
           reply.code(304).headers({ ...common, ...headers });
           return reply.send();
         }
-        return sendReply(slot, status, payload, headers);
+        return sendReply(slot, status, payload, headers, out.freshUntil);
       } catch (err) {
         if (query._envelope !== undefined && err instanceof RestError) {
           return sendJson(200, envelope(err.body, err.status, allow), authHeaders);

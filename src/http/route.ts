@@ -85,6 +85,11 @@ export interface Reply {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * For a `'clock'` endpoint: until when (ms since the epoch) this answer stays the same if the
+   * data does; `Infinity` when it did not read the clock. Unset: it may change within a second.
+   */
+  freshUntil?: number;
 }
 
 export interface Endpoint {
@@ -104,7 +109,8 @@ export interface Endpoint {
    * GET only: repeated identical requests may be answered from the response cache (http/cache.ts)
    * when the 200 body depends on nothing but the URL, the caller, the site settings and the stored
    * data (`'data'`: kept until the next write), or on those and the clock (`'clock'`: the default
-   * date window, upcoming events; kept until the next write and for at most a second).
+   * date window, upcoming events; kept until the next write and until the reply's `freshUntil`,
+   * at most a second when it gives none).
    */
   cache?: CacheLifetime;
 }

@@ -183,6 +183,16 @@ export function parseDateInput(value: unknown, zone: string, now?: DateTime): Da
   return result.isValid ? result : null;
 }
 
+/**
+ * Whether `parseDateInput` reads the clock for this value: a string that is neither a Unix
+ * timestamp nor starts with a `Y-m-d` date resolves against `now` ("tomorrow", "+1 week", "10:00").
+ */
+export function readsClock(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const text = value.trim().toLowerCase().replace(/\s+/g, ' ');
+  return text !== '' && !/^[+-]?\d+$/.test(text) && !ISO_DATE.test(text);
+}
+
 /** `+05:00`, `-0330`, `+05` as minutes east of UTC, or null when out of range. */
 function offsetMinutes(offset: string): number | null {
   const digits = offset.slice(1).replace(':', '');

@@ -108,22 +108,46 @@ forEachBackend('response cache', (srv) => {
     assert.deepEqual(other.body, first.body);
   });
 
-  it('clock-dependent reads are reused within the second only; data-only reads until the next write', async () => {
-    const event = await makeEvent(srv(), { title: 'Before', status: 'publish', start_date: daysFromNow(3), end_date: daysFromNow(3, '11:00:00') });
-    const list = () => srv().get('/events', { query: { include: event.id } });
-    const single = () => srv().get(`/events/${event.id}`);
-    assert.equal((await list()).body.events[0].title, 'Before');
-    assert.equal((await single()).body.title, 'Before');
-    // A change that does not bump data_version is invisible to the cache...
+  it('reads that follow the clock are reused within the second; the rest until the next write', async () => {
+    const venue = await srv().request('POST', '/venues', { as: 'administrator', json: { venue: 'Clockwork Hall' } });
+    assert.equal(venue.status, 201, venue.text);
+    const event = await makeEvent(srv(), { title: 'Before', status: 'publish', start_date: daysFromNow(3), end_date: daysFromNow(3, '11:00:00'), venue: venue.body.id });
+    const titles = async (path: string, query: Record<string, string | number> = {}) => {
+      const res = await srv().get(path, { query });
+      assert.equal(res.status, 200, `${path} ${res.text}`);
+      return path === '/venues' ? res.body.venues.map((v: { venue: string }) => v.venue) : (res.body.events ?? [res.body]).map((e: { title: string }) => e.title);
+    };
+    const reads = {
+      // A relative bound and `only_with_upcoming` read the clock to the second.
+      relative: () => titles('/events', { starts_after: '-1 day' }),
+      upcoming: () => titles('/venues', { only_with_upcoming: 1 }),
+      // Fixed bounds, `include` and a plain venue list do not read it; the default window is whole UTC days.
+      fixed: () => titles('/events', { start_date: '2000-01-01', end_date: '2100-12-31' }),
+      included: () => titles('/events', { include: event.id }),
+      byDefault: () => titles('/events'),
+      venues: () => titles('/venues'),
+      single: () => titles(`/events/${event.id}`),
+    };
+    const names = Object.keys(reads) as Array<keyof typeof reads>;
+    const readAll = async () => Object.fromEntries(await Promise.all(names.map(async (name) => [name, await reads[name]()])));
+    const day = () => new Date().toISOString().slice(0, 10);
+    const firstDay = day();
+    const before = await readAll();
+    for (const name of names) assert.ok(before[name].includes(name === 'venues' || name === 'upcoming' ? 'Clockwork Hall' : 'Before'), `${name}: ${before[name]}`);
+    // Changes that do not bump data_version are invisible to the cache...
     await retitle(srv(), event.id, 'Unannounced', false);
-    assert.equal((await list()).body.events[0].title, 'Before');
-    assert.equal((await single()).body.title, 'Before');
-    // ...until a list's second is over, and, for a single read, until the next write.
+    await retitle(srv(), venue.body.id, 'Quiet Hall', false);
+    assert.deepEqual(await readAll(), before);
+    // ...until the second is over for reads that follow the clock, and until the next write for the others.
     await new Promise((r) => setTimeout(r, 1100));
-    assert.equal((await list()).body.events[0].title, 'Unannounced');
-    assert.equal((await single()).body.title, 'Before');
+    const later = await readAll();
+    assert.ok(later.relative.includes('Unannounced') && !later.relative.includes('Before'), `relative: ${later.relative}`);
+    assert.ok(later.upcoming.includes('Quiet Hall') && !later.upcoming.includes('Clockwork Hall'), `upcoming: ${later.upcoming}`);
+    for (const name of ['fixed', 'included', 'venues', 'single'] as const) assert.deepEqual(later[name], before[name], name);
+    if (day() === firstDay) assert.deepEqual(later.byDefault, before.byDefault, 'the default window is the same all day');
     await bumpDataVersion(srv().db);
-    assert.equal((await single()).body.title, 'Unannounced');
+    const written = await readAll();
+    for (const name of names) assert.ok(!written[name].includes('Before') && !written[name].includes('Clockwork Hall'), `${name}: ${written[name]}`);
   });
 
   it('a scheduled event going live is seen by the next cached read of any kind', async () => {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/tables.js';
 import { resolvePaging, type Paging } from '../../http/pagination.js';
 import type { RequestContext } from '../../http/route.js';
 import { formatWall } from '../../time/format.js';
-import { parseDateInput } from '../../time/parse.js';
+import { parseDateInput, readsClock } from '../../time/parse.js';
 import { luxonZone, normalizeZone } from '../../time/zone.js';
 import { listStatuses } from '../post-like/status.js';
 import { visibleRecords } from '../post-like/visibility.js';
@@ -23,39 +23,51 @@ export interface DateBounds {
 
 const RELATIVE = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 
+/** The date bounds of a request, and until when they stay what they are (ms since the epoch). */
+interface WindowOf {
+  bounds: DateBounds;
+  /** `Infinity` when no bound reads the clock; `null` when a bound may change from one second to the next. */
+  freshUntil: number | null;
+}
+
 /**
  * Each given date as the bound it means (events.md 2.2.3): in inclusive mode its UTC calendar day,
  * from 00:00:00 (`start_date`) or to 23:59:59 (every other bound); in strict mode the instant (read
  * as UTC unless it carries an offset) as site-local wall-clock time. Defaults (2.2.2, E13) apply
  * when no relative bound is given; with `include` no `start_date`/`end_date` applies (E14).
+ * Relative inputs ("tomorrow") and strict defaults follow the clock; inclusive defaults are
+ * calendar days of `now` in UTC, the same until the next UTC midnight.
  */
-function dateBounds(ctx: RequestContext, now: DateTime = DateTime.utc()): DateBounds {
+function dateWindow(ctx: RequestContext, now: DateTime = DateTime.utc()): WindowOf {
   const site = luxonZone(ctx.settings.timezone);
   const strict = ctx.params.strict_dates === true;
+  let freshUntil: number | null = Infinity;
   const bound = (name: keyof DateBounds): string | undefined => {
     const value = ctx.params[name];
     if (value === undefined || value === null) return undefined;
+    if (readsClock(value)) freshUntil = null;
     const at = parseDateInput(value, 'UTC', now)!;
     if (strict) return formatWall(at.setZone(site));
     return `${at.toUTC().toISODate()} ${name === 'start_date' ? '00:00:00' : '23:59:59'}`;
   };
-  const out: DateBounds = {};
-  for (const name of RELATIVE) out[name] = bound(name);
-  if (ctx.params.include) return out;
-  const relative = RELATIVE.some((name) => out[name] !== undefined);
-  out.start_date = bound('start_date');
-  out.end_date = bound('end_date');
-  if (relative) return out;
-  const yesterday = now.toUTC().startOf('day').minus({ days: 1 }).set({ hour: 23, minute: 59 });
+  const bounds: DateBounds = {};
+  for (const name of RELATIVE) bounds[name] = bound(name);
+  if (ctx.params.include) return { bounds, freshUntil };
+  const relative = RELATIVE.some((name) => bounds[name] !== undefined);
+  bounds.start_date = bound('start_date');
+  bounds.end_date = bound('end_date');
+  if (relative || (bounds.start_date !== undefined && bounds.end_date !== undefined)) return { bounds, freshUntil };
+  const today = now.toUTC().startOf('day');
+  const yesterday = today.minus({ days: 1 }).set({ hour: 23, minute: 59 });
   const horizon = now.toUTC().plus({ months: 24 });
   if (strict) {
-    out.start_date ??= formatWall(yesterday.setZone(site));
-    out.end_date ??= formatWall(horizon.setZone(site));
-  } else {
-    out.start_date ??= `${yesterday.setZone(site).toISODate()} 00:00:00`;
-    out.end_date ??= `${horizon.toISODate()} 23:59:59`;
+    bounds.start_date ??= formatWall(yesterday.setZone(site));
+    bounds.end_date ??= formatWall(horizon.setZone(site));
+    return { bounds, freshUntil: null };
   }
-  return out;
+  bounds.start_date ??= `${yesterday.setZone(site).toISODate()} 00:00:00`;
+  bounds.end_date ??= `${horizon.toISODate()} 23:59:59`;
+  return { bounds, freshUntil: freshUntil === null ? null : today.plus({ days: 1 }).toMillis() };
 }
 
 /** A wall-clock string moved by whole hours. */
@@ -85,12 +97,36 @@ function searchTerms(search: string, backend: RequestContext['app']['backend']):
   return out;
 }
 
+/** How long a trigram's record count steers plans before it is read again. */
+const TRIGRAM_COUNT_MS = 60_000;
+const TRIGRAM_COUNTS_MAX = 10_000;
+
+/**
+ * Records holding each trigram, from the index's vocabulary. Reading one walks that trigram's
+ * whole list (about a millisecond for a common one), and the counts only choose between two
+ * plans with the same matches, so they are kept a minute per database, writes or not.
+ */
+const trigramCounts = new WeakMap<Db, Map<string, { docs: number; at: number }>>();
+
+async function trigramDocs(db: Db, trigrams: string[]): Promise<number[]> {
+  let known = trigramCounts.get(db);
+  if (!known) trigramCounts.set(db, (known = new Map()));
+  const now = Date.now();
+  const missing = trigrams.filter((t) => !(now - (known.get(t)?.at ?? -Infinity) < TRIGRAM_COUNT_MS));
+  if (missing.length) {
+    const { rows } = await sql<{ term: string; docs: number }>`select term, doc as docs from post_search_trigrams where term in (${sql.join(missing)})`.execute(db);
+    if (known.size + missing.length > TRIGRAM_COUNTS_MAX) known.clear();
+    for (const t of missing) known.set(t, { docs: 0, at: now });
+    for (const row of rows) known.set(row.term, { docs: Number(row.docs), at: now });
+  }
+  return trigrams.map((t) => known.get(t)!.docs);
+}
+
 /** Fewest records holding one of the term's trigrams (0 when one occurs nowhere). */
 async function trigramBound(db: Db, text: string): Promise<number> {
   const chars = [...text.toLowerCase()];
   const trigrams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))];
-  const { rows } = await sql<{ docs: number }>`select doc as docs from post_search_trigrams where term in (${sql.join(trigrams)})`.execute(db);
-  return rows.length < trigrams.length ? 0 : Math.min(...rows.map((r) => Number(r.docs)));
+  return Math.min(...(await trigramDocs(db, trigrams)));
 }
 
 /**
@@ -188,12 +224,28 @@ async function resolveListTerms(db: Db, ctx: RequestContext): Promise<ResolvedTe
 }
 
 /**
- * Every condition of `GET /events` as one SQL expression over `events as e` alone (style.md rule
- * 6): the page query and the count share it, and the count reads no other table unless a filter
- * needs one. Visibility per caller (decisions.md X 8) on the status and author `events` mirrors,
+ * What the conditions are read from: `events as e` (the page, and counts without a term filter), or
+ * the links of the term filter that drives a count, `event_terms as e`, whose copies of the
+ * listing columns have the same names (migration 06); the other conditions then apply as they are.
+ */
+interface ListSource {
+  purpose: 'page' | 'count';
+  /** `e.post_id` or `e.event_id`. */
+  id: string;
+  /** The term filter the rows already belong to. */
+  driving?: TermFilterIds;
+}
+
+const PAGE: ListSource = { purpose: 'page', id: 'e.post_id' };
+
+/**
+ * Every condition of `GET /events` as one SQL expression over one table `e` (style.md rule 6): the
+ * page query and the count share it, and the count reads no other table unless a filter needs
+ * one. Visibility per caller (decisions.md X 8) on the status and author mirrors,
  * `hide_from_listings` always left out (events.md 2.6).
  */
-function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: ResolvedTerms, search: SearchTerm[], purpose: 'page' | 'count') {
+function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: ResolvedTerms, search: SearchTerm[], source: ListSource) {
+  const { purpose, id } = source;
   const p = ctx.params;
   const utcSite = normalizeZone(ctx.settings.timezone) === 'UTC';
   // On a UTC site bounds meet the UTC columns; elsewhere each event's own wall clock (E12).
@@ -225,7 +277,7 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
     // column); a count reads every match either way, a page only until it is full.
     const looked = search.filter((term) => term.indexed && (term.rare || purpose === 'count'));
     for (const term of looked) {
-      const found = sql<SqlBool>`${sql.ref('e.post_id')} in (select rowid from post_search where post_search match ${`"${term.text.replace(/"/g, '""')}"`})`;
+      const found = sql<SqlBool>`${sql.ref(id)} in (select rowid from post_search where post_search match ${`"${term.text.replace(/"/g, '""')}"`})`;
       all.push(term.exclude ? eb.not(found) : found);
     }
     const matches = search
@@ -234,31 +286,32 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
         const match = eb.or(['sp.title', 'sp.excerpt', 'sp.description'].map((c) => contains(c, term.text)));
         return term.exclude ? eb.not(match) : match;
       });
-    if (matches.length) all.push(eb.exists(eb.selectFrom('posts as sp').select('sp.id').whereRef('sp.id', '=', 'e.post_id').where(eb.and(matches))));
-    // Link filters are ID lists of the events table, so that a selective one drives the query from
-    // its link index instead of scanning the date window. Popular terms never drive it: for a page
-    // each event read in start order is probed (the link table's primary key), so the read stops
-    // at the page size; a count reads the window and checks each event against one set of the
-    // terms' events (`+` keeps the ID out of SQLite's index choices; a no-op on PostgreSQL).
+    if (matches.length) all.push(eb.exists(eb.selectFrom('posts as sp').select('sp.id').whereRef('sp.id', '=', id).where(eb.and(matches))));
+    // Link filters are ID lists of the events table, so that a selective one drives the page from
+    // its link index instead of scanning the date window. Popular terms never drive it: each event
+    // read in start order is probed (the link table's primary key), so the read stops at the page
+    // size. A count is driven by one filter's links (`source.driving`); the other one checks each
+    // link against one set of its terms' events (`+` keeps the ID out of SQLite's index choices;
+    // a no-op on PostgreSQL).
     for (const filter of [terms.categories, terms.tags]) {
-      if (filter === null) continue;
+      if (filter === null || filter === source.driving) continue;
       const { ids, popular } = filter;
       const tagged = eb.selectFrom('event_terms as et').select('et.event_id');
       if (!ids.length) all.push(sql<SqlBool>`1 = 0`);
-      else if (!popular) all.push(eb('e.post_id', 'in', tagged.where('et.term_id', 'in', ids)));
-      else if (purpose === 'page') all.push(eb.exists(tagged.whereRef('et.event_id', '=', 'e.post_id').where('et.term_id', 'in', ids)));
-      else all.push(eb(sql`+${sql.ref('e.post_id')}`, 'in', tagged.where('et.term_id', 'in', ids)));
+      else if (!popular) all.push(eb(id, 'in', tagged.where('et.term_id', 'in', ids)));
+      else if (purpose === 'page') all.push(eb.exists(tagged.whereRef('et.event_id', '=', id).where('et.term_id', 'in', ids)));
+      else all.push(eb(sql`+${sql.ref(id)}`, 'in', tagged.where('et.term_id', 'in', ids)));
     }
     if (p.venue) {
-      all.push(eb('e.post_id', 'in', eb.selectFrom('event_venues as ev').select('ev.event_id').where('ev.venue_id', 'in', p.venue)));
+      all.push(eb(id, 'in', eb.selectFrom('event_venues as ev').select('ev.event_id').where('ev.venue_id', 'in', p.venue)));
     }
     if (p.organizer) {
-      all.push(eb('e.post_id', 'in', eb.selectFrom('event_organizers as eo').select('eo.event_id').where('eo.organizer_id', 'in', p.organizer)));
+      all.push(eb(id, 'in', eb.selectFrom('event_organizers as eo').select('eo.event_id').where('eo.organizer_id', 'in', p.organizer)));
     }
     if (typeof p.featured === 'boolean') all.push(eb('e.featured', '=', p.featured ? 1 : 0));
     const venuesWhere = (condition: (eb2: ExpressionBuilder<any, any>) => Expression<SqlBool>) =>
       eb.exists(
-        eb.selectFrom('event_venues as gv').innerJoin('venues as v', 'v.post_id', 'gv.venue_id').select('gv.event_id').whereRef('gv.event_id', '=', 'e.post_id').where(condition),
+        eb.selectFrom('event_venues as gv').innerJoin('venues as v', 'v.post_id', 'gv.venue_id').select('gv.event_id').whereRef('gv.event_id', '=', id).where(condition),
       );
     if (typeof p.geoloc === 'boolean') {
       const located = venuesWhere((e2) => e2.and([e2('v.geo_lat', 'is not', null), e2('v.geo_lng', 'is not', null)]));
@@ -269,9 +322,9 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
       const unit = ctx.settings.geoloc_unit === 'km' ? 'km' : 'miles';
       all.push(venuesWhere((e2) => withinRadius(e2, p.geoloc_lat, p.geoloc_lng, radius, unit)));
     }
-    if (p.include) all.push(eb('e.post_id', 'in', p.include));
+    if (p.include) all.push(eb(id, 'in', p.include));
     if (typeof p.post_parent === 'number') {
-      all.push(eb('e.post_id', 'in', eb.selectFrom('posts as pp').select('pp.id').where('pp.parent_id', '=', p.post_parent)));
+      all.push(eb(id, 'in', eb.selectFrom('posts as pp').select('pp.id').where('pp.parent_id', '=', p.post_parent)));
     }
     return eb.and(all);
   };
@@ -294,16 +347,24 @@ function eventListOrder(ctx: RequestContext): Array<ReturnType<typeof sql> | str
  */
 export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTime) {
   const paging = resolvePaging(ctx);
-  const bounds = dateBounds(ctx, now);
+  const { bounds, freshUntil } = dateWindow(ctx, now);
   const [terms, search] = await Promise.all([resolveListTerms(db, ctx), resolveSearch(db, ctx, paging)]);
-  let page = eventListSource(db).select(EVENT_COLUMNS).where(eventListWhere(ctx, bounds, terms, search, 'page'));
+  let page = eventListSource(db).select(EVENT_COLUMNS).where(eventListWhere(ctx, bounds, terms, search, PAGE));
   for (const order of eventListOrder(ctx)) page = page.orderBy(order as any);
-  return {
-    paging,
-    page: page.limit(paging.perPage).offset(paging.offset),
-    count: db
-      .selectFrom('events as e')
-      .where(eventListWhere(ctx, bounds, terms, search, 'count'))
-      .select((eb) => eb.fn.countAll().as('n')),
-  };
+  // With a term filter the count reads that filter's links in the window (migration 06), the
+  // filter with the fewest events driving; an event carrying two of its terms is counted once.
+  const driving = [terms.categories, terms.tags]
+    .filter((filter): filter is TermFilterIds => filter !== null && filter.ids.length > 0)
+    .sort((a, b) => a.events - b.events)[0];
+  const count = driving
+    ? db
+        .selectFrom('event_terms as e')
+        .where('e.term_id', 'in', driving.ids)
+        .where(eventListWhere(ctx, bounds, terms, search, { purpose: 'count', id: 'e.event_id', driving }))
+        .select((eb) => (driving.ids.length > 1 ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'))
+    : db
+        .selectFrom('events as e')
+        .where(eventListWhere(ctx, bounds, terms, search, { purpose: 'count', id: 'e.post_id' }))
+        .select((eb) => eb.fn.countAll().as('n'));
+  return { paging, freshUntil, page: page.limit(paging.perPage).offset(paging.offset), count };
 }

@@ -98,12 +98,12 @@ async function listEvents(ctx: RequestContext) {
   const db = ctx.app.db;
   const now = DateTime.utc();
   await publishDueForRead(ctx, formatWall(now));
-  const { paging, page, count } = await eventListQueries(db, ctx, now);
+  const { paging, freshUntil, page, count } = await eventListQueries(db, ctx, now);
   const [rows, total] = await Promise.all([page.execute(), ctx.app.counts.count(count, ctx.dataVersion)]);
   const related = await loadRelated(db, rows, ctx, { jsonLd: false });
   const base = { urls: ctx.urls, settings: ctx.settings, jsonLd: false };
   const items = rows.map((row) => representEvent(row, related, { ...base, blankProtected: !hasPasswordAccess(row, ctx) }));
-  return listResponse({
+  const reply = listResponse({
     ctx,
     collection: 'events',
     items,
@@ -112,6 +112,7 @@ async function listEvents(ctx: RequestContext) {
     linkParams: listLinkParams(ctx, paging.perPage),
     shape: { kind: 'post', pastEnd: restErrors.eventArchivePageNotFound },
   });
+  return { ...reply, freshUntil: freshUntil ?? undefined };
 }
 
 /** Steps 3–6 of a single read (events.md 3.2). */

@@ -1,6 +1,7 @@
 import { can, canDeleteRecord, canEditRecord, canReadRecord } from '../../auth/capabilities.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { Trx } from '../../db/tables.js';
+import { isTruthy } from '../../http/args.js';
 import { restErrors } from '../../http/errors.js';
 import { listResponse, resolvePaging } from '../../http/pagination.js';
 import { UPDATE_METHODS, defineRoute, everyone, type Args, type Permission, type Reply, type RequestContext, type RouteDef } from '../../http/route.js';
@@ -68,7 +69,7 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
     const where = listWhere(kind, ctx, { statuses: listStatuses(ctx), nowUtc: now.utc });
     const [total, rows] = await Promise.all([countLinked(db, kind, where), listLinkedPage(db, kind, where, paging.perPage, paging.offset)]);
     const items = await representRows(db, kind, rows, ctx, { jsonLd: false });
-    return listResponse({
+    const reply = listResponse({
       ctx,
       collection: plural,
       items,
@@ -77,6 +78,8 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
       linkParams: listLinkParams(ctx, paging.perPage),
       shape: { kind: 'post', pastEnd: () => restErrors.linkedArchivePageNotFound(noun) },
     });
+    // Only `only_with_upcoming` compares with the clock (to the second).
+    return { ...reply, freshUntil: isTruthy(ctx.params.only_with_upcoming) ? undefined : Infinity };
   };
 
   const read = async (ctx: RequestContext): Promise<Reply> => {
