@@ -92,8 +92,7 @@ export class ResponseCache {
   private readonly pending = new Map<string, Promise<CacheEntry | null>>();
   private readonly settingsKeys = new WeakMap<Settings, string>();
   private readonly readVersion: () => Promise<number>;
-  private versionInFlight: Promise<number> | null = null;
-  private versionQueued: Promise<number> | null = null;
+  private nextVersionRead: Promise<number> | null = null;
   private readonly ttlMs: number;
   private readonly maxBytes: number;
   private bytes = 0;
@@ -133,28 +132,18 @@ export class ResponseCache {
   }
 
   /**
-   * The `data_version` as read by a statement that started after this call, shared by concurrent
-   * callers: one read in flight, at most one queued behind it. A read already running may have
-   * started before a write this caller must see, so late callers join the queued one.
+   * The `data_version` as read by a statement that started after this call. The read starts once
+   * the requests that arrived together have all asked (`setImmediate`: after the event loop's
+   * I/O callbacks), and they share it; a caller that comes while a read is running gets the next.
    */
   private currentVersion(): Promise<number> {
-    if (!this.versionInFlight) return this.startVersionRead();
-    this.versionQueued ??= this.versionInFlight.then(
-      () => this.startVersionRead(),
-      () => this.startVersionRead(),
-    );
-    return this.versionQueued;
-  }
-
-  private startVersionRead(): Promise<number> {
-    this.versionQueued = null;
-    const read: Promise<number> = this.readVersion();
-    this.versionInFlight = read;
-    const clear = () => {
-      if (this.versionInFlight === read) this.versionInFlight = null;
-    };
-    read.then(clear, clear);
-    return read;
+    this.nextVersionRead ??= new Promise<number>((resolve, reject) => {
+      setImmediate(() => {
+        this.nextVersionRead = null;
+        this.readVersion().then(resolve, reject);
+      });
+    });
+    return this.nextVersionRead;
   }
 
   private keyOf(request: CacheRequest): string {

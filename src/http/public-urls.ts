@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { publishDueRecords } from '../resources/post-like/schedule.js';
 import { sanitizeSlugQuery } from '../text/slug.js';
-import { nowWall } from '../time/format.js';
+import { nowUtcWall } from '../time/format.js';
 import type { SiteReply, SiteRoute } from './register.js';
 import type { Urls } from './route.js';
 
@@ -42,7 +42,7 @@ async function publishedPostId(db: Kysely<Database>, type: 'event' | 'venue' | '
   const slug = slugOf(segment);
   if (!slug) return undefined;
   // A scheduled record whose time has come is published from that moment (decisions.md X 12).
-  await publishDueRecords(db, nowWall('UTC'));
+  await publishDueRecords(db, nowUtcWall());
   const row = await db
     .selectFrom('posts')
     .select('id')

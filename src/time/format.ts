@@ -31,9 +31,9 @@ export function dateDetails(wall: string): DateDetails {
   return { year, month, day, hour, minutes, seconds };
 }
 
-/** The current wall-clock time in a stored zone identifier. */
-export function nowWall(zone: string, now: DateTime = DateTime.now()): string {
-  return formatWall(now.setZone(luxonZone(zone)));
+/** The current UTC wall-clock time, without a time zone library (read before every cached read). */
+export function nowUtcWall(): string {
+  return new Date().toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** The instant a stored wall string denotes in `zone` (DST resolved as PHP does), or null. */

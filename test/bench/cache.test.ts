@@ -64,21 +64,27 @@ describe('data_version reads of the response cache', () => {
     } as unknown as Db;
     const cache = new ResponseCache(db);
     const request = { method: 'GET', lang: '', url: '/wp-json/calendar/events/v1/events', user: null, settings: defaultSettings(), lifetime: 'clock' as const };
+    const turn = () => new Promise((r) => setImmediate(r));
+    // Lookups that arrive together share one read, started after the last of them.
     const first = cache.open(request);
-    stored = 5; // a write commits while the first read is running
     const second = cache.open(request);
+    assert.equal(reads.length, 0, 'the read waits for the lookups arriving with the first');
+    await turn();
+    assert.equal(reads.length, 1);
+    stored = 5; // a write commits while that read is running
     const third = cache.open(request);
-    assert.equal(reads.length, 1, 'later lookups wait for the next read instead of starting their own');
+    const fourth = cache.open(request);
     reads[0]!.resolve(0);
     const a = await first;
     assert.equal(a.fill(200, {}, '"a"').version, 4);
-    await new Promise((r) => setImmediate(r));
-    assert.equal(reads.length, 2, 'one read is shared by the lookups that waited');
+    assert.equal((await second).hit?.body.toString(), '"a"', 'the lookup that shared the read is answered by the entry its sibling built');
+    await turn();
+    assert.equal(reads.length, 2, 'lookups made while a read runs get the next one, which they share');
     reads[1]!.resolve(0);
-    const b = await second;
-    assert.equal(b.hit, null, 'an entry built under version 4 is not served at version 5');
-    assert.equal(b.fill(200, {}, '"b"').version, 5);
-    assert.equal((await third).hit?.body.toString(), '"b"', 'the lookup that shared the read is answered by the entry its sibling built');
+    const c = await third;
+    assert.equal(c.hit, null, 'an entry built under version 4 is not served at version 5');
+    assert.equal(c.fill(200, {}, '"c"').version, 5);
+    assert.equal((await fourth).hit?.body.toString(), '"c"');
     await kysely.destroy();
   });
 });

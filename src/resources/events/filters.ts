@@ -176,17 +176,11 @@ function withinRadius(eb: ExpressionBuilder<any, any>, lat: number, lng: number,
   return eb.and(conditions);
 }
 
-/**
- * A term filter resolved to IDs before the query (events.md 2.4). `popular` when its terms carry
- * many published events (their stored counts): the page is then read in start order and each event
- * checked against the terms, instead of collecting and sorting every event of the terms; SQLite
- * cannot tell the two apart on its own.
- */
+/** A term filter resolved to IDs before the query (events.md 2.4). */
 export interface TermFilterIds {
   ids: number[];
   /** Published events carrying one of the terms, at most (a sum of stored counts). */
   events: number;
-  popular: boolean;
 }
 
 /** Categories and tags filters, `null` when not given. */
@@ -195,19 +189,15 @@ export interface ResolvedTerms {
   tags: TermFilterIds | null;
 }
 
-/** From this many tagged events on, a term filter no longer drives the page query. */
-const POPULAR_TERM_EVENTS = 1000;
-
 async function termFilterIds(db: Db, tax: Taxonomy, value: unknown): Promise<TermFilterIds> {
   const ids = await resolveTermFilter(db, tax, value);
-  if (!ids.length) return { ids, events: 0, popular: false };
+  if (!ids.length) return { ids, events: 0 };
   const row = await db
     .selectFrom('terms')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('event_count'), eb.lit(0)).as('events'))
     .where('id', 'in', ids)
     .executeTakeFirstOrThrow();
-  const events = Number(row.events);
-  return { ids, events, popular: events >= POPULAR_TERM_EVENTS };
+  return { ids, events: Number(row.events) };
 }
 
 async function resolveListTerms(db: Db, ctx: RequestContext): Promise<ResolvedTerms> {
@@ -215,11 +205,6 @@ async function resolveListTerms(db: Db, ctx: RequestContext): Promise<ResolvedTe
     ctx.params.categories === undefined ? null : termFilterIds(db, categoryTaxonomy, ctx.params.categories),
     ctx.params.tags === undefined ? null : termFilterIds(db, tagTaxonomy, ctx.params.tags),
   ]);
-  // Both filters together match few events however popular each is: the rarer one drives.
-  if (categories?.popular && tags?.popular) {
-    if (tags.events < categories.events) tags.popular = false;
-    else categories.popular = false;
-  }
   return { categories, tags };
 }
 
@@ -287,20 +272,16 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
         return term.exclude ? eb.not(match) : match;
       });
     if (matches.length) all.push(eb.exists(eb.selectFrom('posts as sp').select('sp.id').whereRef('sp.id', '=', id).where(eb.and(matches))));
-    // Link filters are ID lists of the events table, so that a selective one drives the page from
-    // its link index instead of scanning the date window. Popular terms never drive it: each event
-    // read in start order is probed (the link table's primary key), so the read stops at the page
-    // size. A count is driven by one filter's links (`source.driving`); the other one checks each
-    // link against one set of its terms' events (`+` keeps the ID out of SQLite's index choices;
-    // a no-op on PostgreSQL).
+    // Term filters besides the one whose links are read (`source.driving`): on a page read in start
+    // order each event is probed (the link table's primary key), so the read stops at the page
+    // size; on links each is checked against one set of the terms' events (`+` keeps the ID out
+    // of SQLite's index choices; a no-op on PostgreSQL).
     for (const filter of [terms.categories, terms.tags]) {
       if (filter === null || filter === source.driving) continue;
-      const { ids, popular } = filter;
       const tagged = eb.selectFrom('event_terms as et').select('et.event_id');
-      if (!ids.length) all.push(sql<SqlBool>`1 = 0`);
-      else if (!popular) all.push(eb(id, 'in', tagged.where('et.term_id', 'in', ids)));
-      else if (purpose === 'page') all.push(eb.exists(tagged.whereRef('et.event_id', '=', id).where('et.term_id', 'in', ids)));
-      else all.push(eb(sql`+${sql.ref(id)}`, 'in', tagged.where('et.term_id', 'in', ids)));
+      if (!filter.ids.length) all.push(sql<SqlBool>`1 = 0`);
+      else if (purpose === 'page') all.push(eb.exists(tagged.whereRef('et.event_id', '=', id).where('et.term_id', 'in', filter.ids)));
+      else all.push(eb(sql`+${sql.ref(id)}`, 'in', tagged.where('et.term_id', 'in', filter.ids)));
     }
     if (p.venue) {
       all.push(eb(id, 'in', eb.selectFrom('event_venues as ev').select('ev.event_id').where('ev.venue_id', 'in', p.venue)));
@@ -341,30 +322,43 @@ function eventListOrder(ctx: RequestContext): Array<ReturnType<typeof sql> | str
   return ['e.start_date', ...relevance, 'p.date', 'p.id'];
 }
 
+/** Up to this many matches, a page with a term filter is read from the filter's links. */
+const LINK_DRIVEN_PAGE_MAX = 1000;
+
 /**
- * The two queries of a list request (style.md rules 5, 6): the page, and the total with the same
- * conditions. Every filter is SQL; the query plans use indexes on both backends (test/events/plans.test.ts).
+ * The two queries of a list request (style.md rules 5, 6): the total, then the page with the same
+ * conditions, planned knowing the total. Every filter is SQL; the query plans use indexes on both
+ * backends (test/events/plans.test.ts).
+ *
+ * With a category or tag filter the total reads that filter's links in the window (migration 06),
+ * the filter with the fewest events driving; an event carrying two of its terms counts once. When
+ * they are few the page takes the same links, the events' rows by ID and sorts them; otherwise
+ * events are read in start order and each probed, which stops at the page size.
  */
 export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTime) {
   const paging = resolvePaging(ctx);
   const { bounds, freshUntil } = dateWindow(ctx, now);
   const [terms, search] = await Promise.all([resolveListTerms(db, ctx), resolveSearch(db, ctx, paging)]);
-  let page = eventListSource(db).select(EVENT_COLUMNS).where(eventListWhere(ctx, bounds, terms, search, PAGE));
-  for (const order of eventListOrder(ctx)) page = page.orderBy(order as any);
-  // With a term filter the count reads that filter's links in the window (migration 06), the
-  // filter with the fewest events driving; an event carrying two of its terms is counted once.
   const driving = [terms.categories, terms.tags]
     .filter((filter): filter is TermFilterIds => filter !== null && filter.ids.length > 0)
     .sort((a, b) => a.events - b.events)[0];
-  const count = driving
+  const links = driving
     ? db
         .selectFrom('event_terms as e')
         .where('e.term_id', 'in', driving.ids)
         .where(eventListWhere(ctx, bounds, terms, search, { purpose: 'count', id: 'e.event_id', driving }))
-        .select((eb) => (driving.ids.length > 1 ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'))
+    : null;
+  const count = links
+    ? links.select((eb) => (driving!.ids.length > 1 ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'))
     : db
         .selectFrom('events as e')
         .where(eventListWhere(ctx, bounds, terms, search, { purpose: 'count', id: 'e.post_id' }))
         .select((eb) => eb.fn.countAll().as('n'));
-  return { paging, freshUntil, page: page.limit(paging.perPage).offset(paging.offset), count };
+  const pageFor = (total: number) => {
+    let page = eventListSource(db).select(EVENT_COLUMNS);
+    page = links && total <= LINK_DRIVEN_PAGE_MAX ? page.where('e.post_id', 'in', links.select('e.event_id')) : page.where(eventListWhere(ctx, bounds, terms, search, PAGE));
+    for (const order of eventListOrder(ctx)) page = page.orderBy(order as any);
+    return page.limit(paging.perPage).offset(paging.offset);
+  };
+  return { paging, freshUntil, count, pageFor };
 }

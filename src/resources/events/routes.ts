@@ -93,13 +93,15 @@ function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, Li
   ];
 }
 
-/** `GET /events` (events.md 2): one query for the page, one for the total, one per relation. */
+/** `GET /events` (events.md 2): one query for the total, one for the page, one per relation. */
 async function listEvents(ctx: RequestContext) {
   const db = ctx.app.db;
   const now = DateTime.utc();
   await publishDueForRead(ctx, formatWall(now));
-  const { paging, freshUntil, page, count } = await eventListQueries(db, ctx, now);
-  const [rows, total] = await Promise.all([page.execute(), ctx.app.counts.count(count, ctx.dataVersion)]);
+  const { paging, freshUntil, count, pageFor } = await eventListQueries(db, ctx, now);
+  const total = await ctx.app.counts.count(count, ctx.dataVersion);
+  // A page past the total is empty without reading it (a 404 past the first page).
+  const rows = paging.offset < total ? await pageFor(total).execute() : [];
   const related = await loadRelated(db, rows, ctx, { jsonLd: false });
   const base = { urls: ctx.urls, settings: ctx.settings, jsonLd: false };
   const items = rows.map((row) => representEvent(row, related, { ...base, blankProtected: !hasPasswordAccess(row, ctx) }));

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { bumpDataVersion, readDataVersion } from '../../db/data-version.js';
-import { nowWall } from '../../time/format.js';
+import { nowUtcWall } from '../../time/format.js';
 import type { Db } from '../../db/tables.js';
 import type { RequestContext } from '../../http/route.js';
 
@@ -34,7 +34,7 @@ export async function publishDueRecords(db: Db, nowUtc: string): Promise<void> {
  * records whose time has come, which is a write that bumps it: one statement when nothing is due.
  */
 export async function versionAfterSchedule(db: Db): Promise<number> {
-  const nowUtc = nowWall('UTC');
+  const nowUtc = nowUtcWall();
   const { rows } = await sql<{ version: number | string; due: unknown }>`select version,
     exists (select 1 from posts where status = 'future' and date_utc <= ${nowUtc}) as due
     from data_version where id = 1`.execute(db);
