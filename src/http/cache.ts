@@ -26,6 +26,7 @@ export type CacheLifetime = 'data' | 'clock';
 
 export interface CacheEntry {
   status: number;
+  /** The response's headers, its `ETag` included. */
   headers: Record<string, string>;
   body: Buffer;
   etag: string;
@@ -90,7 +91,13 @@ export function etagOf(body: Buffer): string {
 export class ResponseCache {
   private readonly entries = new Map<string, CacheEntry>();
   private readonly pending = new Map<string, Promise<CacheEntry | null>>();
+  /**
+   * Settings by content, each named in keys by a number never given twice: requests share one
+   * settings object until it changes.
+   */
   private readonly settingsKeys = new WeakMap<Settings, string>();
+  private readonly settingsIds = new Map<string, string>();
+  private nextSettingsId = 0;
   private readonly readVersion: () => Promise<number>;
   private nextVersionRead: Promise<number> | null = null;
   private readonly ttlMs: number;
@@ -149,7 +156,10 @@ export class ResponseCache {
   private keyOf(request: CacheRequest): string {
     let settings = this.settingsKeys.get(request.settings);
     if (settings === undefined) {
-      settings = JSON.stringify(request.settings);
+      const text = JSON.stringify(request.settings);
+      settings = this.settingsIds.get(text) ?? String(this.nextSettingsId++);
+      if (this.settingsIds.size >= 1000) this.settingsIds.clear();
+      this.settingsIds.set(text, settings);
       this.settingsKeys.set(request.settings, settings);
     }
     const who = request.user ? `${request.user.id}:${request.user.role}` : '-';
@@ -185,7 +195,8 @@ export class ResponseCache {
       version,
       fill: (status, headers, text, freshUntil) => {
         const body = Buffer.from(text);
-        const entry: CacheEntry = { status, headers, body, etag: etagOf(body), version, at, expires: expires(freshUntil) };
+        const etag = etagOf(body);
+        const entry: CacheEntry = { status, headers: { ...headers, ETag: etag }, body, etag, version, at, expires: expires(freshUntil) };
         this.store(key, entry);
         finish(entry);
         return entry;

@@ -167,12 +167,12 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       return reply.send(JSON.stringify(body));
     };
     const sendEntry = (entry: CacheEntry) => {
-      const headers = { ...common, ...entry.headers, ETag: entry.etag };
+      reply.headers(common);
       if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) {
-        reply.code(304).headers(headers);
+        reply.code(304).headers(entry.headers);
         return reply.send();
       }
-      reply.code(entry.status).headers({ ...headers, 'Content-Type': 'application/json; charset=UTF-8' });
+      reply.code(entry.status).headers(entry.headers).header('Content-Type', 'application/json; charset=UTF-8');
       return reply.send(entry.body);
     };
     /** A 200 of a cacheable endpoint is stored, sent with its ETag, and may become a 304. */
@@ -272,8 +272,7 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
           ctx.path[k] = v;
         }
       }
-      const allow = { Allow: await allowedMethods(route.def, ctx) };
-      if (method === 'OPTIONS') return sendJson(200, opts.routeObject(route.def, ctx), { ...authHeaders, ...allow });
+      if (method === 'OPTIONS') return sendJson(200, opts.routeObject(route.def, ctx), { ...authHeaders, Allow: await allowedMethods(route.def, ctx) });
       const wanted = ctx.method;
       const endpoint: Endpoint | undefined = METHODS.includes(wanted)
         ? route.def.endpoints.find((ep) => ep.methods.includes(wanted))
@@ -284,16 +283,6 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       if (body && typeof body === 'object' && INVALID_JSON in (body as object)) {
         throw restErrors.invalidJson((body as InvalidJsonBody)[INVALID_JSON]);
       }
-      // Precedence: body > query > path (common.md 5.1), except that path ids and slugs name the target (X 3).
-      const input: Record<string, unknown> = { ...(withoutNul(query) as Record<string, unknown>) };
-      for (const [k, v] of Object.entries(ctx.path)) if (!(k in input)) input[k] = v;
-      if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(input, body);
-      for (const [k, v] of Object.entries(ctx.path)) {
-        if (endpoint.args[k]?.in === 'body') continue;
-        input[k] = v;
-      }
-      ctx.raw = input;
-
       // Only after authentication: a bad credential is refused even when the response is cached.
       const slot =
         endpoint.cache && wanted === 'GET' && body == null
@@ -301,7 +290,19 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
           : null;
       if (slot?.hit) return sendEntry(slot.hit);
       if (slot) ctx.dataVersion = slot.version;
+      // A cached answer carries the Allow header it was built with (the caller is part of its key).
+      let allow: Record<string, string> = {};
       try {
+        allow = { Allow: await allowedMethods(route.def, ctx) };
+        // Precedence: body > query > path (common.md 5.1), except that path ids and slugs name the target (X 3).
+        const input: Record<string, unknown> = { ...(withoutNul(query) as Record<string, unknown>) };
+        for (const [k, v] of Object.entries(ctx.path)) if (!(k in input)) input[k] = v;
+        if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(input, body);
+        for (const [k, v] of Object.entries(ctx.path)) {
+          if (endpoint.args[k]?.in === 'body') continue;
+          input[k] = v;
+        }
+        ctx.raw = input;
         await validateArgs(endpoint.args, input, ctx);
         if (!(await endpoint.permission(ctx))) throw restErrors.forbidden(user !== null);
         const out: Reply = await endpoint.handler(ctx);
