@@ -5,6 +5,7 @@ import * as termsNameOrder from './migrations/2026-11-22-03-terms-name-order.js'
 import * as listingColumns from './migrations/2026-11-22-04-listing-columns.js';
 import * as searchIndex from './migrations/2026-11-22-05-search-index.js';
 import * as termListing from './migrations/2026-11-25-06-term-listing.js';
+import * as searchTrigramsPostgres from './migrations/2026-11-25-07-search-trigrams-postgres.js';
 
 /** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-04-listing-columns': listingColumns,
   '2026-11-22-05-search-index': searchIndex,
   '2026-11-25-06-term-listing': termListing,
+  '2026-11-25-07-search-trigrams-postgres': searchTrigramsPostgres,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

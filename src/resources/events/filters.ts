@@ -76,10 +76,12 @@ function shiftWall(wall: string, hours: number): string {
 }
 
 /**
- * A search term (events.md 2.5): a word or "quoted phrase", possibly `-excluded`. On SQLite a term
- * of three characters or more can be looked up in the trigram index (migration 05): `rare` when
- * few records can hold it (the index's vocabulary bounds the matches), so the lookup drives the
- * query; a common term is checked on each event read in start order, which stops at the page size.
+ * A search term (events.md 2.5): a word or "quoted phrase", possibly `-excluded`. A term of three
+ * characters or more can be looked up in a trigram index (SQLite: full-text, migration 05;
+ * PostgreSQL: pg_trgm, migration 07). On SQLite it is `rare` when few records can hold it (the
+ * index's vocabulary bounds the matches), so the lookup drives the query, while a common term is
+ * checked on each event read in start order, which stops at the page size; PostgreSQL's planner
+ * weighs the lookup itself (every indexed term is `rare` there).
  */
 interface SearchTerm {
   text: string;
@@ -92,7 +94,7 @@ function searchTerms(search: string, backend: RequestContext['app']['backend']):
   const out: SearchTerm[] = [];
   for (const m of search.matchAll(/(-?)"([^"]*)"|(-?)(\S+)/g)) {
     const text = (m[2] ?? m[4] ?? '').trim();
-    if (text) out.push({ text, exclude: (m[1] ?? m[3]) === '-', indexed: backend === 'sqlite' && [...text].length >= 3, rare: false });
+    if (text) out.push({ text, exclude: (m[1] ?? m[3]) === '-', indexed: [...text].length >= 3, rare: backend === 'postgres' });
   }
   return out;
 }
@@ -139,7 +141,7 @@ async function resolveSearch(db: Db, ctx: RequestContext, paging: Paging): Promi
   if (typeof search !== 'string' || search.trim() === '') return [];
   const terms = searchTerms(search, ctx.app.backend);
   const indexed = terms.filter((term) => term.indexed);
-  if (!indexed.length) return terms;
+  if (!indexed.length || ctx.app.backend === 'postgres') return terms;
   const last = await db.selectFrom('posts').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   const budget = 2 * (paging.offset + paging.perPage) * Number(last?.id ?? 0);
   await Promise.all(
@@ -260,17 +262,18 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
     if (upper !== undefined) all.push(eb('e.start_date', '<=', utcSite ? shiftWall(upper, 14) : upper));
     // The index gives the same matches as the substring test (case-insensitive, within one
     // column); a count reads every match either way, a page only until it is full.
+    const containsTerm = (alias: string, text: string) => eb.or(['title', 'excerpt', 'description'].map((c) => contains(`${alias}.${c}`, text)));
     const looked = search.filter((term) => term.indexed && (term.rare || purpose === 'count'));
     for (const term of looked) {
-      const found = sql<SqlBool>`${sql.ref(id)} in (select rowid from post_search where post_search match ${`"${term.text.replace(/"/g, '""')}"`})`;
+      const found =
+        ctx.app.backend === 'sqlite'
+          ? sql<SqlBool>`${sql.ref(id)} in (select rowid from post_search where post_search match ${`"${term.text.replace(/"/g, '""')}"`})`
+          : eb(id, 'in', eb.selectFrom('posts as sp').select('sp.id').where(containsTerm('sp', term.text)));
       all.push(term.exclude ? eb.not(found) : found);
     }
     const matches = search
       .filter((term) => !looked.includes(term))
-      .map((term) => {
-        const match = eb.or(['sp.title', 'sp.excerpt', 'sp.description'].map((c) => contains(c, term.text)));
-        return term.exclude ? eb.not(match) : match;
-      });
+      .map((term) => (term.exclude ? eb.not(containsTerm('sp', term.text)) : containsTerm('sp', term.text)));
     if (matches.length) all.push(eb.exists(eb.selectFrom('posts as sp').select('sp.id').whereRef('sp.id', '=', id).where(eb.and(matches))));
     // Term filters besides the one whose links are read (`source.driving`): on a page read in start
     // order each event is probed (the link table's primary key), so the read stops at the page

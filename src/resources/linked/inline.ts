@@ -187,10 +187,15 @@ export async function loadLinkedForEvents(
 ): Promise<Map<number, Record<string, unknown>[]>> {
   const out = new Map<number, Record<string, unknown>[]>(eventIds.map((id) => [id, []]));
   if (!eventIds.length) return out;
+  const events = [...new Set(eventIds)];
+  // The records' IDs from the links as well: PostgreSQL then starts from the page's few links
+  // instead of reading every record of the kind (it misjudges the join alone).
+  const linked = (trx as unknown as Kysely<any>).selectFrom(`${kind.linkTable} as li`).select(`li.${kind.linkColumn}`).where('li.event_id', 'in', events);
   const rows = (await selectLinked(trx, kind)
     .innerJoin(`${kind.linkTable} as l`, `l.${kind.linkColumn}`, 'p.id')
     .select('l.event_id')
-    .where('l.event_id', 'in', [...new Set(eventIds)])
+    .where('l.event_id', 'in', events)
+    .where('p.id', 'in', linked)
     .where(visibleRecords(ctx.user, REGISTERED_STATUSES, 'p'))
     .orderBy('l.event_id')
     .orderBy('l.position')
