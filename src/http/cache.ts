@@ -17,6 +17,7 @@ import type { Settings } from '../settings.js';
  * the handler says its answer may change (`freshUntil`), for at most `ttlMs` when it says none;
  * `'data'` entries live until the next write or until the byte budget pushes them out.
  *
+ * Client errors are kept like answers (a page past the end, an unknown ID), without an ETag.
  * Authentication runs before the lookup, so a bad credential is still refused; concurrent misses
  * of one key wait for the first one instead of building the same response again.
  */
@@ -26,7 +27,7 @@ export type CacheLifetime = 'data' | 'clock';
 
 export interface CacheEntry {
   status: number;
-  /** The response's headers, its `ETag` included. */
+  /** The response's headers, its `ETag` included when the status is 200. */
   headers: Record<string, string>;
   body: Buffer;
   etag: string;
@@ -56,7 +57,7 @@ export interface CacheSlot {
   hit: CacheEntry | null;
   /** The `data_version` read before the lookup; what the response is built under. */
   version: number;
-  /** Stores the answer; `freshUntil` is the handler's, for a `'clock'` endpoint (see Reply). */
+  /** Stores the answer (a 200 or a client error); `freshUntil` is the handler's, for a `'clock'` endpoint (see RequestContext). */
   fill(status: number, headers: Record<string, string>, body: string, freshUntil?: number): CacheEntry;
   release(): void;
 }
@@ -196,7 +197,7 @@ export class ResponseCache {
       fill: (status, headers, text, freshUntil) => {
         const body = Buffer.from(text);
         const etag = etagOf(body);
-        const entry: CacheEntry = { status, headers: { ...headers, ETag: etag }, body, etag, version, at, expires: expires(freshUntil) };
+        const entry: CacheEntry = { status, headers: status === 200 ? { ...headers, ETag: etag } : headers, body, etag, version, at, expires: expires(freshUntil) };
         this.store(key, entry);
         finish(entry);
         return entry;

@@ -168,14 +168,14 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
     };
     const sendEntry = (entry: CacheEntry) => {
       reply.headers(common);
-      if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) {
+      if (entry.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) {
         reply.code(304).headers(entry.headers);
         return reply.send();
       }
       reply.code(entry.status).headers(entry.headers).header('Content-Type', 'application/json; charset=UTF-8');
       return reply.send(entry.body);
     };
-    /** A 200 of a cacheable endpoint is stored, sent with its ETag, and may become a 304. */
+    /** A 200 of a cacheable endpoint is stored, sent with its ETag, and may become a 304 (client errors: see below). */
     const sendReply = (slot: CacheSlot | null, status: number, body: unknown, headers: Record<string, string>, freshUntil?: number) => {
       if (!slot || status !== 200) return sendJson(status, body, headers);
       return sendEntry(slot.fill(status, headers, JSON.stringify(body), freshUntil));
@@ -313,16 +313,21 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
         if (query._envelope !== undefined) {
           payload = envelope(payload, status, headers);
           headers = { ...authHeaders };
-          return sendReply(status === 200 ? slot : null, 200, payload, headers, out.freshUntil);
+          return sendReply(status === 200 ? slot : null, 200, payload, headers, ctx.freshUntil);
         }
         if (status === 304) {
           reply.code(304).headers({ ...common, ...headers });
           return reply.send();
         }
-        return sendReply(slot, status, payload, headers, out.freshUntil);
+        return sendReply(slot, status, payload, headers, ctx.freshUntil);
       } catch (err) {
         if (query._envelope !== undefined && err instanceof RestError) {
           return sendJson(200, envelope(err.body, err.status, allow), authHeaders);
+        }
+        // A client error of a cacheable read (a page past the end, an unknown ID) is stored like
+        // an answer, without an ETag.
+        if (slot && err instanceof RestError && err.status >= 400 && err.status < 500) {
+          return sendEntry(slot.fill(err.status, { ...authHeaders, ...allow }, JSON.stringify(err.body), ctx.freshUntil));
         }
         return sendError(err, { ...authHeaders, ...allow });
       } finally {

@@ -57,6 +57,12 @@ export interface RequestContext {
   loaded: Map<string, unknown>;
   /** The `data_version` a cacheable read is built under (see http/cache.ts); unset otherwise. */
   dataVersion?: number;
+  /**
+   * Set by the handler of a `'clock'` endpoint once it knows: until when (ms since the epoch) its
+   * answer, or its error, stays the same if the data does; `Infinity` when it does not read the
+   * clock. Unset: it may change within a second.
+   */
+  freshUntil?: number;
 }
 
 /** The result of a validator: `true` passes, `false` is a plain rejection, a RestError is a coded failure. */
@@ -85,11 +91,6 @@ export interface Reply {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
-  /**
-   * For a `'clock'` endpoint: until when (ms since the epoch) this answer stays the same if the
-   * data does; `Infinity` when it did not read the clock. Unset: it may change within a second.
-   */
-  freshUntil?: number;
 }
 
 export interface Endpoint {
@@ -109,8 +110,8 @@ export interface Endpoint {
    * GET only: repeated identical requests may be answered from the response cache (http/cache.ts)
    * when the 200 body depends on nothing but the URL, the caller, the site settings and the stored
    * data (`'data'`: kept until the next write), or on those and the clock (`'clock'`: the default
-   * date window, upcoming events; kept until the next write and until the reply's `freshUntil`,
-   * at most a second when it gives none).
+   * date window, upcoming events; kept until the next write and until the context's `freshUntil`,
+   * at most a second when the handler sets none). Client errors (4xx) are kept the same way.
    */
   cache?: CacheLifetime;
 }

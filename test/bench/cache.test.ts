@@ -156,6 +156,33 @@ forEachBackend('response cache', (srv) => {
     for (const name of names) assert.ok(!written[name].includes('Before') && !written[name].includes('Clockwork Hall'), `${name}: ${written[name]}`);
   });
 
+  it('client errors of cached reads are kept like answers, without an ETag, until the next write', async () => {
+    const window = { start_date: '2041-02-01', end_date: '2041-02-28' };
+    const event = await makeEvent(srv(), { title: 'Alone', status: 'publish', start_date: '2041-02-10 10:00:00', end_date: '2041-02-10 11:00:00' });
+    const pastEnd = () => srv().get('/events', { query: { ...window, per_page: 1, page: 2 } });
+    const first = await pastEnd();
+    assert.equal(first.status, 404, first.text);
+    assert.equal(first.body.code, 'event-archive-page-not-found');
+    assert.equal(first.headers.get('etag'), null);
+    assert.equal(first.headers.get('content-type'), 'application/json; charset=UTF-8');
+    // A second event written behind the cache's back: the stored 404 stands until a write is seen.
+    await srv().db.transaction().execute(async (trx) => {
+      const { id } = await trx.insertInto('posts').values({ ...(await trx.selectFrom('posts').selectAll().where('id', '=', event.id).executeTakeFirstOrThrow()), id: undefined, slug: 'alone-twin' } as any).returning('id').executeTakeFirstOrThrow();
+      const row = await trx.selectFrom('events').selectAll().where('post_id', '=', event.id).executeTakeFirstOrThrow();
+      await trx.insertInto('events').values({ ...row, post_id: id }).execute();
+    });
+    const again = await pastEnd();
+    assert.equal(again.status, 404);
+    assert.deepEqual(again.body, first.body);
+    const revalidated = await srv().get('/events', { query: { ...window, per_page: 1, page: 2 }, headers: { 'if-none-match': '*' } });
+    assert.equal(revalidated.status, 404, 'an error is never a 304');
+    await bumpDataVersion(srv().db);
+    const after = await pastEnd();
+    assert.equal(after.status, 200, after.text);
+    assert.equal(after.body.total, 2);
+    assert.ok(after.headers.get('etag'));
+  });
+
   it('a scheduled event going live is seen by the next cached read of any kind', async () => {
     const tag = await srv().request('POST', '/tags', { as: 'editor', json: { name: 'Going live' } });
     assert.equal(tag.status, 201);

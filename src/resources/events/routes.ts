@@ -99,13 +99,14 @@ async function listEvents(ctx: RequestContext) {
   const now = DateTime.utc();
   await publishDueForRead(ctx, formatWall(now));
   const { paging, freshUntil, count, pageFor } = await eventListQueries(db, ctx, now);
+  ctx.freshUntil = freshUntil ?? undefined;
   const total = await ctx.app.counts.count(count, ctx.dataVersion);
   // A page past the total is empty without reading it (a 404 past the first page).
   const rows = paging.offset < total ? await pageFor(total).execute() : [];
   const related = await loadRelated(db, rows, ctx, { jsonLd: false });
   const base = { urls: ctx.urls, settings: ctx.settings, jsonLd: false };
   const items = rows.map((row) => representEvent(row, related, { ...base, blankProtected: !hasPasswordAccess(row, ctx) }));
-  const reply = listResponse({
+  return listResponse({
     ctx,
     collection: 'events',
     items,
@@ -114,7 +115,6 @@ async function listEvents(ctx: RequestContext) {
     linkParams: listLinkParams(ctx, paging.perPage),
     shape: { kind: 'post', pastEnd: restErrors.eventArchivePageNotFound },
   });
-  return { ...reply, freshUntil: freshUntil ?? undefined };
 }
 
 /** Steps 3–6 of a single read (events.md 3.2). */

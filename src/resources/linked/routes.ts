@@ -65,11 +65,13 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
     const db = ctx.app.db;
     const now = nowIn(ctx.settings.timezone);
     await publishDueForRead(ctx, now.utc);
+    // Only `only_with_upcoming` compares with the clock (to the second).
+    if (!isTruthy(ctx.params.only_with_upcoming)) ctx.freshUntil = Infinity;
     const paging = resolvePaging(ctx);
     const where = listWhere(kind, ctx, { statuses: listStatuses(ctx), nowUtc: now.utc });
     const [total, rows] = await Promise.all([countLinked(db, kind, where), listLinkedPage(db, kind, where, paging.perPage, paging.offset)]);
     const items = await representRows(db, kind, rows, ctx, { jsonLd: false });
-    const reply = listResponse({
+    return listResponse({
       ctx,
       collection: plural,
       items,
@@ -78,8 +80,6 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
       linkParams: listLinkParams(ctx, paging.perPage),
       shape: { kind: 'post', pastEnd: () => restErrors.linkedArchivePageNotFound(noun) },
     });
-    // Only `only_with_upcoming` compares with the clock (to the second).
-    return { ...reply, freshUntil: isTruthy(ctx.params.only_with_upcoming) ? undefined : Infinity };
   };
 
   const read = async (ctx: RequestContext): Promise<Reply> => {
