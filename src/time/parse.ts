@@ -138,6 +138,12 @@ function fromTimestamp(seconds: number, zone: Zone): DateTime | null {
   return dt.isValid ? dt : null;
 }
 
+/** A string input as the grammar reads it: trimmed, lower-cased, single spaces. */
+const inputText = (value: string): string => value.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** A Unix timestamp, in seconds. */
+const TIMESTAMP = /^[+-]?\d+$/;
+
 /**
  * A date input (common.md 5.5) as an instant in `zone` (a stored zone identifier), or null when
  * it is not part of the grammar. Wall-clock forms are read in `zone`; relative forms resolve
@@ -150,9 +156,9 @@ export function parseDateInput(value: unknown, zone: string, now?: DateTime): Da
   if (typeof value === 'number') return Number.isInteger(value) ? fromTimestamp(value, tz) : null;
   if (typeof value !== 'string') return null;
 
-  const text = value.trim().toLowerCase().replace(/\s+/g, ' ');
+  const text = inputText(value);
   if (text === '') return null;
-  if (/^[+-]?\d+$/.test(text)) return fromTimestamp(Number(text), tz);
+  if (TIMESTAMP.test(text)) return fromTimestamp(Number(text), tz);
 
   let base: Wall;
   let rest = text;
@@ -189,8 +195,8 @@ export function parseDateInput(value: unknown, zone: string, now?: DateTime): Da
  */
 export function readsClock(value: unknown): boolean {
   if (typeof value !== 'string') return false;
-  const text = value.trim().toLowerCase().replace(/\s+/g, ' ');
-  return text !== '' && !/^[+-]?\d+$/.test(text) && !ISO_DATE.test(text);
+  const text = inputText(value);
+  return text !== '' && !TIMESTAMP.test(text) && !ISO_DATE.test(text);
 }
 
 /** `+05:00`, `-0330`, `+05` as minutes east of UTC, or null when out of range. */
