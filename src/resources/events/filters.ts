@@ -26,8 +26,8 @@ const RELATIVE = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] 
 /** The date bounds of a request, and until when they stay what they are (ms since the epoch). */
 interface WindowOf {
   bounds: DateBounds;
-  /** `Infinity` when no bound reads the clock; `null` when a bound may change from one second to the next. */
-  freshUntil: number | null;
+  /** As `RequestContext.freshUntil`: `Infinity` when no bound reads the clock, unset when one may change from one second to the next. */
+  freshUntil?: number;
 }
 
 /**
@@ -41,11 +41,11 @@ interface WindowOf {
 function dateWindow(ctx: RequestContext, now: DateTime = DateTime.utc()): WindowOf {
   const site = luxonZone(ctx.settings.timezone);
   const strict = ctx.params.strict_dates === true;
-  let freshUntil: number | null = Infinity;
+  let freshUntil: number | undefined = Infinity;
   const bound = (name: keyof DateBounds): string | undefined => {
     const value = ctx.params[name];
     if (value === undefined || value === null) return undefined;
-    if (readsClock(value)) freshUntil = null;
+    if (readsClock(value)) freshUntil = undefined;
     const at = parseDateInput(value, 'UTC', now)!;
     if (strict) return formatWall(at.setZone(site));
     return `${at.toUTC().toISODate()} ${name === 'start_date' ? '00:00:00' : '23:59:59'}`;
@@ -63,11 +63,11 @@ function dateWindow(ctx: RequestContext, now: DateTime = DateTime.utc()): Window
   if (strict) {
     bounds.start_date ??= formatWall(yesterday.setZone(site));
     bounds.end_date ??= formatWall(horizon.setZone(site));
-    return { bounds, freshUntil: null };
+    return { bounds, freshUntil: undefined };
   }
   bounds.start_date ??= `${yesterday.setZone(site).toISODate()} 00:00:00`;
   bounds.end_date ??= `${horizon.toISODate()} 23:59:59`;
-  return { bounds, freshUntil: freshUntil === null ? null : today.plus({ days: 1 }).toMillis() };
+  return { bounds, freshUntil: freshUntil === undefined ? undefined : today.plus({ days: 1 }).toMillis() };
 }
 
 /** A wall-clock string moved by whole hours. */

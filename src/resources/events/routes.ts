@@ -99,7 +99,7 @@ async function listEvents(ctx: RequestContext) {
   const now = DateTime.utc();
   await publishDueForRead(ctx, formatWall(now));
   const { paging, freshUntil, count, pageFor } = await eventListQueries(db, ctx, now);
-  ctx.freshUntil = freshUntil ?? undefined;
+  ctx.freshUntil = freshUntil;
   const total = await ctx.app.counts.count(count, ctx.dataVersion);
   // A page past the total is empty without reading it (a 404 past the first page).
   const rows = paging.offset < total ? await pageFor(total).execute() : [];
