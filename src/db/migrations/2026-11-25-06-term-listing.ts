@@ -7,7 +7,18 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // keep the copies equal to `events` (whose status and author mirror `posts`, migration 04); a link
 // made before its event row exists is filled in when that row is inserted.
 
-const COLUMNS = ['status', 'author', 'hide_from_listings', 'start_date', 'end_date', 'utc_start_date', 'utc_end_date', 'featured'] as const;
+/** The copied columns and their types; nullable: a link whose event row does not exist yet matches no list condition. */
+const TYPES = {
+  status: 'text',
+  author: 'integer',
+  hide_from_listings: 'integer',
+  start_date: 'text',
+  end_date: 'text',
+  utc_start_date: 'text',
+  utc_end_date: 'text',
+  featured: 'integer',
+} as const;
+const COLUMNS = Object.keys(TYPES) as Array<keyof typeof TYPES>;
 
 const list = sql.raw(COLUMNS.join(', '));
 const fromNew = sql.raw(COLUMNS.map((c) => `${c} = new.${c}`).join(', '));
@@ -44,15 +55,7 @@ const POSTGRES_TRIGGERS = [
 
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  // Nullable: a link whose event row does not exist yet matches no list condition.
-  await db.schema.alterTable('event_terms').addColumn('status', 'text').execute();
-  await db.schema.alterTable('event_terms').addColumn('author', 'integer').execute();
-  await db.schema.alterTable('event_terms').addColumn('hide_from_listings', 'integer').execute();
-  await db.schema.alterTable('event_terms').addColumn('start_date', 'text').execute();
-  await db.schema.alterTable('event_terms').addColumn('end_date', 'text').execute();
-  await db.schema.alterTable('event_terms').addColumn('utc_start_date', 'text').execute();
-  await db.schema.alterTable('event_terms').addColumn('utc_end_date', 'text').execute();
-  await db.schema.alterTable('event_terms').addColumn('featured', 'integer').execute();
+  for (const column of COLUMNS) await db.schema.alterTable('event_terms').addColumn(column, TYPES[column]).execute();
   await sql`update event_terms set (${list}) = (select ${list} from events where events.post_id = event_terms.event_id)`.execute(db);
   for (const statement of postgres ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS) await statement.execute(db);
   await db.schema
