@@ -10,8 +10,7 @@ const COPIED = ['status', 'author', 'hide_from_listings', 'start_date', 'end_dat
 /** Links whose copies differ from their event row. */
 async function staleLinks(srv: TestServer): Promise<unknown[]> {
   const differs = sql.raw(COPIED.map((c) => `et.${c} is distinct from e.${c}`).join(' or '));
-  const distinct = srv.backend === 'sqlite' ? sql.raw(COPIED.map((c) => `not (et.${c} is e.${c})`).join(' or ')) : differs;
-  const { rows } = await sql`select et.event_id, et.term_id from event_terms et join events e on e.post_id = et.event_id where ${distinct}`.execute(srv.db);
+  const { rows } = await sql`select et.event_id, et.term_id from event_terms et join events e on e.post_id = et.event_id where ${differs}`.execute(srv.db);
   return rows;
 }
 
