@@ -1,5 +1,4 @@
 import { can } from '../../auth/capabilities.js';
-import type { Kysely } from 'kysely';
 import type { Trx } from '../../db/tables.js';
 import { coerceBySchema, coerceInteger, parseList } from '../../http/args.js';
 import { restErrors } from '../../http/errors.js';
@@ -11,7 +10,7 @@ import { REGISTERED_STATUSES } from '../post-like/status.js';
 import { visibleRecords } from '../post-like/visibility.js';
 import { createArgs, isPhpEmpty } from './args.js';
 import type { LinkedKind, LinkedRow } from './kind.js';
-import { selectLinked } from './repository.js';
+import { selectLinked, untyped } from './repository.js';
 import { representRows } from './routes.js';
 import { createOrReuseLinked, type LinkedInput } from './write.js';
 
@@ -153,7 +152,7 @@ export async function resolveLinkedInput(trx: Trx, kind: LinkedKind, value: unkn
 
 /** Replaces an event's links of the kind with `ids`, in that order (7.1). */
 export async function setEventLinks(trx: Trx, kind: LinkedKind, eventId: number, ids: number[]): Promise<void> {
-  const db = trx as unknown as Kysely<any>;
+  const db = untyped(trx);
   await db.deleteFrom(kind.linkTable).where('event_id', '=', eventId).execute();
   const unique = [...new Set(ids)];
   if (!unique.length) return;
@@ -190,7 +189,7 @@ export async function loadLinkedForEvents(
   const events = [...new Set(eventIds)];
   // The records' IDs from the links as well: PostgreSQL then starts from the page's few links
   // instead of reading every record of the kind (it misjudges the join alone).
-  const linked = (trx as unknown as Kysely<any>).selectFrom(`${kind.linkTable} as li`).select(`li.${kind.linkColumn}`).where('li.event_id', 'in', events);
+  const linked = untyped(trx).selectFrom(`${kind.linkTable} as li`).select(`li.${kind.linkColumn}`).where('li.event_id', 'in', events);
   const rows = (await selectLinked(trx, kind)
     .innerJoin(`${kind.linkTable} as l`, `l.${kind.linkColumn}`, 'p.id')
     .select('l.event_id')

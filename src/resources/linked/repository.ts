@@ -5,7 +5,7 @@ import { POST_COLUMNS } from '../post-like/columns.js';
 import type { LinkedKind, LinkedRow } from './kind.js';
 
 /** The attribute tables are chosen by kind at run time, so queries over them use an untyped handle. */
-const untyped = (trx: Trx) => trx as unknown as Kysely<any>;
+export const untyped = (trx: Trx) => trx as unknown as Kysely<any>;
 
 
 /** The records of a kind, posts row joined with attribute row, as `p` and `a`. */
