@@ -8,17 +8,27 @@ import { isRole } from './roles.js';
 const DAY = 24 * 60 * 60;
 const CACHE_TTL_MS = 60_000;
 
+/** Checks a password against a stored hash (app-passwords.ts; a test may count the calls). */
+export type VerifyPassword = (password: string, stored: string) => Promise<boolean>;
+
 /**
  * Application-password authentication over HTTP Basic (common.md 7.2, 7.5).
- * Hashes are slow on purpose, so a successful check is remembered for a minute under a digest
- * keyed with a per-process secret; the password row and the user are re-read on every request,
- * so revoking a password or changing a role takes effect at once.
+ * Hashes are slow on purpose (scrypt: tens of milliseconds and 16 MB each), so a successful check
+ * is remembered for a minute under a digest keyed with a per-process secret, and requests that
+ * arrive with the same credential while it is being checked wait for that one check (a client
+ * opening many connections at once costs one hash, not one per connection). The password row
+ * and the user are re-read on every request, so revoking a password or changing a role takes
+ * effect at once.
  */
 export class Authenticator {
   private readonly secret = randomBytes(32);
   private readonly verified = new Map<string, { uuid: string; until: number }>();
+  private readonly checking = new Map<string, Promise<Caller>>();
 
-  constructor(private readonly db: Trx) {}
+  constructor(
+    private readonly db: Trx,
+    private readonly verify: VerifyPassword = verifyAppPassword,
+  ) {}
 
   /** `undefined` header → anonymous (`null`); a bad credential throws the 401 RestError. */
   async authenticate(header: string | undefined, ip: string): Promise<Caller | null> {
@@ -36,7 +46,16 @@ export class Authenticator {
       if (caller) return caller;
       this.verified.delete(key);
     }
+    let check = this.checking.get(key);
+    if (!check) {
+      check = this.check(key, login, password, ip).finally(() => this.checking.delete(key));
+      this.checking.set(key, check);
+    }
+    return { ...(await check) };
+  }
 
+  /** The full check of a credential: the user, then each of their passwords' hashes. */
+  private async check(key: string, login: string, password: string, ip: string): Promise<Caller> {
     let user = await this.db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
     if (!user && login.includes('@')) {
       user = await this.db.selectFrom('users').selectAll().where('email', '=', login).executeTakeFirst();
@@ -50,7 +69,7 @@ export class Authenticator {
       .where('user_id', '=', user.id)
       .execute();
     for (const candidate of candidates) {
-      if (await verifyAppPassword(password, candidate.password_hash)) {
+      if (await this.verify(password, candidate.password_hash)) {
         this.verified.set(key, { uuid: candidate.uuid, until: Date.now() + CACHE_TTL_MS });
         if (this.verified.size > 10_000) this.verified.delete(this.verified.keys().next().value as string);
         await this.touch(candidate.uuid, candidate.last_used, ip);

@@ -1,7 +1,8 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectRestError, forEachBackend } from '../support/server.js';
-import { revokeAppPassword } from '../../src/auth/app-passwords.js';
+import { revokeAppPassword, verifyAppPassword } from '../../src/auth/app-passwords.js';
+import { Authenticator } from '../../src/auth/authenticate.js';
 
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
@@ -68,6 +69,25 @@ forEachBackend('Authentication', (srv) => {
     const row = await srv().db.selectFrom('app_passwords').select('password_hash').where('user_id', '=', author.id).executeTakeFirstOrThrow();
     assert.match(row.password_hash, /^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     assert.ok(!row.password_hash.includes(author.password.replace(/ /g, '')));
+  });
+
+  it('requests arriving together with one credential share one hash check, right or wrong', async () => {
+    const author = await srv().user('author', 'crowd');
+    let checks = 0;
+    const counting = (password: string, stored: string) => (checks++, verifyAppPassword(password, stored));
+    const auth = new Authenticator(srv().db, counting);
+    const callers = await Promise.all(Array.from({ length: 8 }, () => auth.authenticate(basic(author.login, author.password), '127.0.0.1')));
+    assert.equal(checks, 1);
+    assert.deepEqual(new Set(callers.map((c) => c?.id)), new Set([author.id]));
+    // Remembered afterwards: no further hash.
+    assert.equal((await auth.authenticate(basic(author.login, author.password), '127.0.0.1'))?.login, 'crowd');
+    assert.equal(checks, 1);
+    const wrong = await Promise.allSettled(Array.from({ length: 8 }, () => auth.authenticate(basic(author.login, 'wrong wrong wrong'), '127.0.0.1')));
+    assert.equal(checks, 2);
+    assert.deepEqual(new Set(wrong.map((r) => (r.status === 'rejected' ? (r.reason as { code?: string }).code : 'accepted'))), new Set(['incorrect_password']));
+    // A wrong password is not remembered: the next try is checked again.
+    await assert.rejects(auth.authenticate(basic(author.login, 'wrong wrong wrong'), '127.0.0.1'), { code: 'incorrect_password' });
+    assert.equal(checks, 3);
   });
 
   it('other authorization schemes are treated as anonymous', async () => {
