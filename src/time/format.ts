@@ -36,6 +36,16 @@ export function nowUtcWall(): string {
   return new Date().toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** Milliseconds since the epoch of a stored UTC wall string (no zone rules to resolve); NaN when malformed. */
+export function utcWallMs(utcWall: string): number {
+  return Date.parse(`${utcWall.replace(' ', 'T')}Z`);
+}
+
+/** The instant a stored UTC wall string denotes (`utc_start_date` etc.), in UTC. */
+export function utcInstant(utcWall: string): DateTime {
+  return DateTime.fromMillis(utcWallMs(utcWall), { zone: 'utc' });
+}
+
 /** The instant a stored wall string denotes in `zone` (DST resolved as PHP does), or null. */
 export function parseWall(wall: string, zone: string): DateTime | null {
   return parsedWall(wall, zone);

@@ -1,7 +1,7 @@
 import type { Urls } from '../../http/route.js';
 import type { Settings } from '../../settings.js';
 import { autop } from '../../text/html.js';
-import { dateDetails } from '../../time/format.js';
+import { dateDetails, utcInstant } from '../../time/format.js';
 import { zoneAbbr } from '../../time/zone.js';
 import { representImage } from '../post-like/images.js';
 import { authorString, globalId, postUrl } from '../post-like/urls.js';
@@ -124,7 +124,7 @@ export function representEvent(row: EventRow, related: EventRelated, ctx: Repres
     utc_end_date: row.utc_end_date,
     utc_end_date_details: dateDetails(row.utc_end_date),
     timezone: row.timezone,
-    timezone_abbr: row.timezone ? zoneAbbr(row.timezone, wallTime(row.start_date, row.timezone)) : '',
+    timezone_abbr: row.timezone ? zoneAbbr(row.timezone, utcInstant(row.utc_start_date)) : '',
     cost: blank ? '' : displayCost(cost, ctx.settings),
     cost_details: blank
       ? { currency_symbol: '', currency_position: '', currency_code: '', values: [] }

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { can, type Requester } from '../../auth/capabilities.js';
 import { parseList } from '../../http/args.js';
 import type { ArgDef, RequestContext } from '../../http/route.js';
+import { utcWallMs } from '../../time/format.js';
 
 /** Statuses a client may write (decisions.md X 10): records reach `trash` only through DELETE. */
 const WRITABLE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
@@ -38,7 +39,7 @@ export function requestedStatus(who: Requester, requested: string | undefined, c
 /** WordPress scheduling: a `publish` date at least 60 s ahead becomes `future`, a `future` one less than 60 s ahead `publish` (common.md 8.2). */
 export function scheduledStatus(status: string, dateUtc: string, nowUtcMs: number): string {
   if (status !== 'publish' && status !== 'future') return status;
-  const at = Date.parse(`${dateUtc.replace(' ', 'T')}Z`);
+  const at = utcWallMs(dateUtc);
   if (Number.isNaN(at)) return status;
   const ahead = at - nowUtcMs >= 60_000;
   if (status === 'publish' && ahead) return 'future';
