@@ -187,14 +187,15 @@ export async function loadLinkedForEvents(
   const out = new Map<number, Record<string, unknown>[]>(eventIds.map((id) => [id, []]));
   if (!eventIds.length) return out;
   const events = [...new Set(eventIds)];
-  // The records' IDs from the links as well: PostgreSQL then starts from the page's few links
-  // instead of reading every record of the kind (it misjudges the join alone).
-  const linked = untyped(trx).selectFrom(`${kind.linkTable} as li`).select(`li.${kind.linkColumn}`).where('li.event_id', 'in', events);
-  const rows = (await selectLinked(trx, kind)
-    .innerJoin(`${kind.linkTable} as l`, `l.${kind.linkColumn}`, 'p.id')
+  // The page's links are read first (a materialized common table expression), then each record
+  // by its key: left to join freely, PostgreSQL misjudges the links and reads every record of the kind.
+  const links = untyped(trx).with(
+    (cte) => cte('l').materialized(),
+    (db) => db.selectFrom(kind.linkTable).select(['event_id', `${kind.linkColumn} as record`, 'position']).where('event_id', 'in', events),
+  );
+  const rows = (await selectLinked(trx, kind, links)
+    .innerJoin('l', 'l.record', 'p.id')
     .select('l.event_id')
-    .where('l.event_id', 'in', events)
-    .where('p.id', 'in', linked)
     .where(visibleRecords(ctx.user, REGISTERED_STATUSES, 'p'))
     .orderBy('l.event_id')
     .orderBy('l.position')
