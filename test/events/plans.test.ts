@@ -79,3 +79,28 @@ forEachBackend('GET /events query plans', (srv) => {
     }
   });
 });
+
+forEachBackend('GET /events totals of a common search term', (srv) => {
+  it('a common term is checked on each event of a small window and looked up in a wide one, with the same totals', async () => {
+    // 40 events carry the word, so it is common for a page of one (SQLite: its trigrams bound 40 records).
+    for (let i = 0; i < 38; i++) await makeEvent(srv(), { title: `Cmnw outing ${i}`, start_date: `2031-0${1 + (i % 9)}-10 10:00:00`, end_date: `2031-0${1 + (i % 9)}-10 12:00:00` });
+    for (const title of ['Cmnw march one', 'Cmnw march two', 'Other march one', 'Other march two', 'Other march three']) {
+      await makeEvent(srv(), { title, start_date: '2032-03-10 10:00:00', end_date: '2032-03-10 12:00:00' });
+    }
+    const narrow = { start_date: '2032-03-01', end_date: '2032-03-31', per_page: 1 };
+    const wide = { start_date: '2031-01-01', end_date: '2032-12-31', per_page: 1 };
+    const total = async (query: Record<string, unknown>) => (await srv().get('/events', { query })).body.total as number;
+    assert.equal(await total({ ...narrow, search: 'cmnw' }), 2);
+    assert.equal(await total({ ...narrow, search: '-cmnw' }), 3);
+    assert.equal(await total({ ...narrow, search: 'cmnw march -two' }), 1);
+    assert.equal(await total({ ...wide, search: 'cmnw' }), 40);
+    assert.equal(await total({ ...wide, search: '-cmnw' }), 3);
+    if (srv().backend !== 'sqlite') return;
+    // Five events in the narrow window against 40 records in the index: each of the five is checked.
+    const countSql = async (params: Record<string, unknown>) => (await eventListQueries(srv().db, listContext(srv(), params), DateTime.utc())).count.compile().sql;
+    const narrowSql = await countSql({ ...narrow, search: 'cmnw' });
+    assert.doesNotMatch(narrowSql, /post_search match/);
+    assert.match(narrowSql, / like /);
+    assert.match(await countSql({ ...wide, search: 'cmnw' }), /post_search match/);
+  });
+});

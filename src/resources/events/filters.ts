@@ -80,21 +80,26 @@ function shiftWall(wall: string, hours: number): string {
  * characters or more can be looked up in a trigram index (SQLite: full-text, migration 05;
  * PostgreSQL: pg_trgm, migration 07). On SQLite it is `rare` when few records can hold it (the
  * index's vocabulary bounds the matches), so the lookup drives the query, while a common term is
- * checked on each event read in start order, which stops at the page size; PostgreSQL's planner
- * weighs the lookup itself (every indexed term is `rare` there).
+ * checked on each event read in start order, which stops at the page size. A count reads the index
+ * unless the filters leave fewer events than that (`countByIndex`): checking one event costs about
+ * three times reading one index entry. PostgreSQL's planner weighs the lookup itself (every indexed
+ * term is `rare` there).
  */
 interface SearchTerm {
   text: string;
   exclude: boolean;
   indexed: boolean;
   rare: boolean;
+  countByIndex: boolean;
+  /** Records that can hold the term at most (SQLite, from the index's vocabulary). */
+  bound: number;
 }
 
 function searchTerms(search: string, backend: RequestContext['app']['backend']): SearchTerm[] {
   const out: SearchTerm[] = [];
   for (const m of search.matchAll(/(-?)"([^"]*)"|(-?)(\S+)/g)) {
     const text = (m[2] ?? m[4] ?? '').trim();
-    if (text) out.push({ text, exclude: (m[1] ?? m[3]) === '-', indexed: [...text].length >= 3, rare: backend === 'postgres' });
+    if (text) out.push({ text, exclude: (m[1] ?? m[3]) === '-', indexed: [...text].length >= 3, rare: backend === 'postgres', countByIndex: true, bound: Infinity });
   }
   return out;
 }
@@ -146,8 +151,8 @@ async function resolveSearch(db: Db, ctx: RequestContext, paging: Paging): Promi
   const budget = 2 * (paging.offset + paging.perPage) * Number(last?.id ?? 0);
   await Promise.all(
     indexed.map(async (term) => {
-      const bound = await trigramBound(db, term.text);
-      term.rare = bound * bound <= budget;
+      term.bound = await trigramBound(db, term.text);
+      term.rare = term.bound * term.bound <= budget;
     }),
   );
   return terms;
@@ -263,7 +268,7 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
     // The index gives the same matches as the substring test (case-insensitive, within one
     // column); a count reads every match either way, a page only until it is full.
     const containsTerm = (alias: string, text: string) => eb.or(['title', 'excerpt', 'description'].map((c) => contains(`${alias}.${c}`, text)));
-    const looked = search.filter((term) => term.indexed && (term.rare || purpose === 'count'));
+    const looked = search.filter((term) => term.indexed && (purpose === 'count' ? term.countByIndex : term.rare));
     for (const term of looked) {
       const found =
         ctx.app.backend === 'sqlite'
@@ -325,6 +330,9 @@ function eventListOrder(ctx: RequestContext): Array<ReturnType<typeof sql> | str
   return ['e.start_date', ...relevance, 'p.date', 'p.id'];
 }
 
+/** Checking one event for a search term costs about this many index entries read (SearchTerm). */
+const CHECK_COST = 3;
+
 /** Up to this many matches, a page with a term filter is read from the filter's links. */
 const LINK_DRIVEN_PAGE_MAX = 1000;
 
@@ -336,7 +344,9 @@ const LINK_DRIVEN_PAGE_MAX = 1000;
  * With a category or tag filter the total reads that filter's links in the window (migration 06),
  * the filter with the fewest events driving; an event carrying two of its terms counts once. When
  * they are few the page takes the same links, the events' rows by ID and sorts them; otherwise
- * events are read in start order and each probed, which stops at the page size.
+ * events are read in start order and each probed, which stops at the page size. With a common
+ * search term (SQLite), the events the other filters leave are counted first (remembered like
+ * totals): fewer than the index would read, and the term is checked on each of them instead.
  */
 export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTime) {
   const paging = resolvePaging(ctx);
@@ -345,18 +355,26 @@ export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTim
   const driving = [terms.categories, terms.tags]
     .filter((filter): filter is TermFilterIds => filter !== null && filter.ids.length > 0)
     .sort((a, b) => a.events - b.events)[0];
-  const links = driving
-    ? db
-        .selectFrom('event_terms as e')
-        .where('e.term_id', 'in', driving.ids)
-        .where(eventListWhere(ctx, bounds, terms, search, { purpose: 'count', id: 'e.event_id', driving }))
-    : null;
-  const count = links
-    ? links.select((eb) => (driving!.ids.length > 1 ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'))
-    : db
-        .selectFrom('events as e')
-        .where(eventListWhere(ctx, bounds, terms, search, { purpose: 'count', id: 'e.post_id' }))
-        .select((eb) => eb.fn.countAll().as('n'));
+  const linksWith = (found: SearchTerm[]) =>
+    db
+      .selectFrom('event_terms as e')
+      .where('e.term_id', 'in', driving!.ids)
+      .where(eventListWhere(ctx, bounds, terms, found, { purpose: 'count', id: 'e.event_id', driving }));
+  const countWith = (found: SearchTerm[]) =>
+    driving
+      ? linksWith(found).select((eb) => (driving.ids.length > 1 ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'))
+      : db
+          .selectFrom('events as e')
+          .where(eventListWhere(ctx, bounds, terms, found, { purpose: 'count', id: 'e.post_id' }))
+          .select((eb) => eb.fn.countAll().as('n'));
+  // A common term: the events the other filters leave, counted first, decide how it is counted.
+  const common = search.filter((term) => term.indexed && !term.rare);
+  if (common.length && ctx.app.backend === 'sqlite') {
+    const candidates = await ctx.app.counts.count(countWith([]), ctx.dataVersion);
+    for (const term of common) term.countByIndex = term.bound <= CHECK_COST * candidates;
+  }
+  const links = driving ? linksWith(search) : null;
+  const count = countWith(search);
   const pageFor = (total: number) => {
     let page = eventListSource(db).select(EVENT_COLUMNS);
     page = links && total <= LINK_DRIVEN_PAGE_MAX ? page.where('e.post_id', 'in', links.select('e.event_id')) : page.where(eventListWhere(ctx, bounds, terms, search, PAGE));
