@@ -89,7 +89,7 @@ forEachBackend('GET /events totals of a common search term', (srv) => {
     }
     const narrow = { start_date: '2032-03-01', end_date: '2032-03-31', per_page: 1 };
     const wide = { start_date: '2031-01-01', end_date: '2032-12-31', per_page: 1 };
-    const total = async (query: Record<string, unknown>) => (await srv().get('/events', { query })).body.total as number;
+    const total = async (query: Record<string, string | number>) => (await srv().get('/events', { query })).body.total as number;
     assert.equal(await total({ ...narrow, search: 'cmnw' }), 2);
     assert.equal(await total({ ...narrow, search: '-cmnw' }), 3);
     assert.equal(await total({ ...narrow, search: 'cmnw march -two' }), 1);
