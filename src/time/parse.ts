@@ -3,6 +3,7 @@
  * subset of PHP `strtotime()` that TEC's clients use, with the same meaning. Anything else is null.
  */
 import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
+import { boundedMemo } from '../memo.js';
 import { atWall, luxonZone, type WallFields } from './zone.js';
 
 /**
@@ -151,6 +152,17 @@ const TIMESTAMP = /^[+-]?\d+$/;
  * are absolute. Non-existent local times (DST gap) move forward by the gap, as PHP does.
  */
 export function parseDateInput(value: unknown, zone: string, now?: DateTime): DateTime | null {
+  return typeof value === 'string' && !readsClock(value) ? parsedFixedInput(value, zone) : computeDateInput(value, zone, now);
+}
+
+/**
+ * Inputs that do not read the clock mean the same instant every time; resolving one asks Intl for
+ * zone offsets, and a write reads each date twice (validation, then the write), so answers
+ * (immutable DateTimes, or null) are kept.
+ */
+const parsedFixedInput = boundedMemo(10_000, (value: string, zone: string) => `${zone}\u0000${value}`, (value: string, zone: string) => computeDateInput(value, zone));
+
+function computeDateInput(value: unknown, zone: string, now?: DateTime): DateTime | null {
   const tz = luxonZone(zone);
   if (!tz.isValid) return null;
   if (typeof value === 'number') return Number.isInteger(value) ? fromTimestamp(value, tz) : null;
