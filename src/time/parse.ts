@@ -152,14 +152,16 @@ const TIMESTAMP = /^[+-]?\d+$/;
  * are absolute. Non-existent local times (DST gap) move forward by the gap, as PHP does.
  */
 export function parseDateInput(value: unknown, zone: string, now?: DateTime): DateTime | null {
-  return typeof value === 'string' && !readsClock(value) ? parsedFixedInput(value, zone) : computeDateInput(value, zone, now);
+  const fixed = typeof value === 'string' && value.length + zone.length <= MEMO_INPUT_MAX && !readsClock(value);
+  return fixed ? parsedFixedInput(value, zone) : computeDateInput(value, zone, now);
 }
 
 /**
  * Inputs that do not read the clock mean the same instant every time; resolving one asks Intl for
  * zone offsets, and a write reads each date twice (validation, then the write), so answers
- * (immutable DateTimes, or null) are kept.
+ * (immutable DateTimes, or null) are kept; inputs longer than any date and zone are not (memory).
  */
+const MEMO_INPUT_MAX = 96;
 const parsedFixedInput = boundedMemo(10_000, (value: string, zone: string) => `${zone}\u0000${value}`, (value: string, zone: string) => computeDateInput(value, zone));
 
 function computeDateInput(value: unknown, zone: string, now?: DateTime): DateTime | null {

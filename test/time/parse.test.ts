@@ -51,6 +51,18 @@ describe('parseDateInput: accepted forms of common.md 5.5', () => {
   });
 });
 
+describe('parseDateInput: answers kept between calls', () => {
+  it('a fixed input answers the same in each zone; one that reads the clock follows each now', () => {
+    assert.equal(iso('2025-07-20 10:00:00', 'America/New_York'), '2025-07-20T10:00:00.000-04:00');
+    assert.equal(iso('2025-07-20 10:00:00', 'Europe/Paris'), '2025-07-20T10:00:00.000+02:00');
+    assert.equal(iso('2025-07-20 10:00:00', 'America/New_York'), '2025-07-20T10:00:00.000-04:00');
+    assert.equal(iso('tomorrow', 'UTC'), '2025-07-17T00:00:00.000+00:00');
+    assert.equal(iso('tomorrow', 'UTC', NOW.plus({ days: 3 })), '2025-07-20T00:00:00.000+00:00');
+    const long = `2025-07-20 10:00:00${' '.repeat(200)}`;
+    assert.equal(iso(long, 'UTC'), iso('2025-07-20 10:00:00', 'UTC'), 'a long input is read the same, without being kept');
+  });
+});
+
 describe('parseDateInput: the grammar of events.md 2.2.6', () => {
   it('a date is midnight of that day', () => {
     assert.equal(iso('2025-07-14'), '2025-07-14T00:00:00.000+00:00');
