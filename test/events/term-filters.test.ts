@@ -99,4 +99,36 @@ forEachBackend('GET /events category and tag filters', (srv) => {
     assert.equal(res.headers.get('x-tec-total'), '3');
     assert.equal(res.body.events.length, 3);
   });
+
+  it('pages read from a filter\'s links follow the list order, ties on the start included', async () => {
+    const ids: number[] = [];
+    for (const name of ['Paged one', 'Paged two']) {
+      const res = await srv().request('POST', '/categories', { as: 'editor', json: { name } });
+      assert.equal(res.status, 201, res.text);
+      ids.push(res.body.id);
+    }
+    // Nine events over four start times; several share one, told apart by publication date, then ID.
+    const starts = ['2033-04-12 09:00:00', '2033-04-10 09:00:00', '2033-04-11 09:00:00', '2033-04-11 09:00:00', '2033-04-11 09:00:00', '2033-04-10 09:00:00', '2033-04-13 09:00:00', '2033-04-11 09:00:00', '2033-04-12 09:00:00'];
+    const published = ['2020-01-05', '2020-01-03', '2020-01-09', '2020-01-01', '2020-01-04', '2020-01-03', '2020-01-02', '2020-01-04', '2020-01-01'];
+    const expected: Array<{ id: number; key: string }> = [];
+    for (const [i, start] of starts.entries()) {
+      const categories = i % 3 === 0 ? ids : [ids[i % 2]!];
+      const res = await srv().post('/events', { as: 'editor', json: { title: `Paged ${i}`, start_date: start, end_date: start.replace('09:', '10:'), date: `${published[i]} 12:00:00`, categories } });
+      assert.equal(res.status, 201, res.text);
+      expected.push({ id: res.body.id, key: `${start} ${published[i]} ${String(res.body.id).padStart(9, '0')}` });
+    }
+    const order = expected.sort((a, b) => (a.key < b.key ? -1 : 1)).map((e) => e.id);
+    const page = async (perPage: number, n: number) => {
+      const res = await srv().get('/events', { query: { start_date: '2033-04-01', end_date: '2033-04-30', categories: ids.join(','), per_page: perPage, page: n } });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.total, 9);
+      return (res.body.events as Array<{ id: number }>).map((e) => e.id);
+    };
+    assert.deepEqual(await page(50, 1), order);
+    for (const perPage of [1, 2, 4]) {
+      const pages: number[] = [];
+      for (let n = 1; n <= Math.ceil(9 / perPage); n++) pages.push(...(await page(perPage, n)));
+      assert.deepEqual(pages, order, `pages of ${perPage}`);
+    }
+  });
 });

@@ -343,10 +343,11 @@ const LINK_DRIVEN_PAGE_MAX = 1000;
  *
  * With a category or tag filter the total reads that filter's links in the window (migration 06),
  * the filter with the fewest events driving; an event carrying two of its terms counts once. When
- * they are few the page takes the same links, the events' rows by ID and sorts them; otherwise
- * events are read in start order and each probed, which stops at the page size. With a common
- * search term (SQLite), the events the other filters leave are counted first (remembered like
- * totals): fewer than the index would read, and the term is checked on each of them instead.
+ * they are few the page takes the same links (those starting no later than the one at the page's
+ * last place), the events' rows by ID and sorts them; otherwise events are read in start order and
+ * each probed, which stops at the page size. With a common search term (SQLite), the events the
+ * other filters leave are counted first (remembered like totals): fewer than the index would read,
+ * and the term is checked on each of them instead.
  */
 export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTime) {
   const paging = resolvePaging(ctx);
@@ -377,7 +378,14 @@ export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTim
   const count = countWith(search);
   const pageFor = (total: number) => {
     let page = eventListSource(db).select(EVENT_COLUMNS);
-    page = links && total <= LINK_DRIVEN_PAGE_MAX ? page.where('e.post_id', 'in', links.select('e.event_id')) : page.where(eventListWhere(ctx, bounds, terms, search, PAGE));
+    if (links && total <= LINK_DRIVEN_PAGE_MAX) {
+      // In start order (not with `include`), the page lies among the links that start no later
+      // than the one at its last place: only those events are read and sorted.
+      const reach = paging.offset + paging.perPage;
+      const last = links.select(['e.event_id', 'e.start_date']).distinct().orderBy('e.start_date').limit(1).offset(reach - 1);
+      const upTo = ctx.params.include || total <= reach ? links : links.where('e.start_date', '<=', (eb) => eb.selectFrom(last.as('last')).select('last.start_date'));
+      page = page.where('e.post_id', 'in', upTo.select('e.event_id'));
+    } else page = page.where(eventListWhere(ctx, bounds, terms, search, PAGE));
     for (const order of eventListOrder(ctx)) page = page.orderBy(order as any);
     return page.limit(paging.perPage).offset(paging.offset);
   };
