@@ -18,6 +18,8 @@ export interface Config {
   bodyLimit: number;
   /** Trust X-Forwarded-* from a reverse proxy (client IP, https detection for require_https). */
   trustProxy: boolean;
+  /** How far the JavaScript heap may grow past its live size before a full collection, in percent; 0 leaves it to V8 (server.ts). */
+  heapGrowthPercent: number;
 }
 
 export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'de'];
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   const trustRaw = (pick('trustProxy', 'TRUST_PROXY') ?? 'false').toLowerCase();
   if (!['true', 'false', '1', '0'].includes(trustRaw)) throw new ConfigError(`TRUST_PROXY must be true or false (got "${trustRaw}")`);
   const trustProxy = trustRaw === 'true' || trustRaw === '1';
+  const heapGrowthPercent = integer('HEAP_GROWTH_PERCENT', pick('heapGrowthPercent', 'HEAP_GROWTH_PERCENT') ?? '30', 0, 1000);
   const adminUser = pick('adminUser', 'CALENDAR_ADMIN_USER') || undefined;
   const adminAppPassword = pick('adminAppPassword', 'CALENDAR_ADMIN_APP_PASSWORD') || undefined;
   if (Boolean(adminUser) !== Boolean(adminAppPassword)) {
@@ -91,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     adminAppPassword,
     bodyLimit,
     trustProxy,
+    heapGrowthPercent,
   };
 }

@@ -109,3 +109,16 @@ it('a bad PORT is refused with a clear message', () => {
   assert.equal(res.status, 1);
   assert.match(res.stderr, /PORT must be a whole number \(got "eighty"\)/);
 });
+
+it('HEAP_GROWTH_PERCENT defaults to 30, 0 leaves the heap to V8, and a bad value is refused', async () => {
+  const { loadConfig } = await import('../../src/config.js');
+  assert.equal(loadConfig({}).heapGrowthPercent, 30);
+  assert.equal(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent, 0);
+  assert.equal(loadConfig({ HEAP_GROWTH_PERCENT: '75' }).heapGrowthPercent, 75);
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    env: { ...process.env, HEAP_GROWTH_PERCENT: '2000' },
+    encoding: 'utf8',
+  });
+  assert.equal(res.status, 1);
+  assert.match(res.stderr, /HEAP_GROWTH_PERCENT must be between 0 and 1000 \(got 2000\)/);
+});
