@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { boundedMemo, byText } from '../memo.js';
+import { startCheckpointer } from './checkpointer.js';
 import type { Database } from './tables.js';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -35,6 +36,13 @@ export interface OpenOptions {
 }
 
 const STATEMENT_CACHE_LIMIT = 1000;
+/**
+ * Log size (pages of 4 kB) at which a commit checkpoints by itself, a fallback when the
+ * checkpointer (checkpointer.ts) has not kept up; SQLite's default is 1,000.
+ */
+const FALLBACK_CHECKPOINT_PAGES = 16_000;
+/** Size a log left larger than this is truncated to once checkpointed (bytes). */
+const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 /**
  * The connection as Kysely uses it, with prepared statements kept by SQL text: the same queries
@@ -56,7 +64,19 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, backend, url, close: () => db.destroy() };
+    if (file === ':memory:') return { db, backend, url, close: () => db.destroy() };
+    sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+    sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+    const checkpointer = startCheckpointer(resolve(file));
+    return {
+      db,
+      backend,
+      url,
+      close: async () => {
+        await checkpointer.stop();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: url,
