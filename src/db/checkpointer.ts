@@ -5,12 +5,12 @@ import { Worker } from 'node:worker_threads';
  * Write-ahead-log checkpoints of an SQLite file, made by a worker thread on its own connection.
  *
  * A checkpoint copies the committed pages of the log back into the database file and syncs the
- * file to disk: tens to hundreds of milliseconds (up to 245 ms seen on a 100k-event file). Made by the connection that commits
- * (SQLite's default: at the commit that takes the log past 1,000 pages), it stops every request of
- * the process meanwhile. The worker checkpoints every `everyMs` instead, in `PASSIVE` mode, which
- * neither waits for nor blocks readers and writers; a commit only appends to the log. The opening
- * connection keeps an automatic checkpoint at a larger size (connect.ts), so the log stays bounded
- * even if the worker falls behind or stops.
+ * file to disk: tens to hundreds of milliseconds (up to 245 ms seen on a 100k-event file). Made by
+ * the connection that commits (SQLite's default: at the commit that takes the log past 1,000
+ * pages), it stops every request of the process meanwhile. The worker checkpoints every `everyMs`
+ * instead, in `PASSIVE` mode, which neither waits for nor blocks readers and writers; a commit only
+ * appends to the log. The opening connection keeps an automatic checkpoint at a larger size
+ * (connect.ts), so the log stays bounded even if the worker falls behind or stops.
  */
 
 export interface Checkpointer {
