@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { boundedMemo, byText } from '../memo.js';
-import { startCheckpointer } from './checkpointer.js';
+import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import type { Database } from './tables.js';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -64,19 +64,18 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    if (file === ':memory:') return { db, backend, url, close: () => db.destroy() };
-    sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
-    sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
-    const checkpointer = startCheckpointer(resolve(file));
-    return {
-      db,
-      backend,
-      url,
-      close: async () => {
-        await checkpointer.stop();
-        await db.destroy();
-      },
+    // A file's log is checkpointed by a worker (checkpointer.ts); an in-memory database has none.
+    let checkpointer: Checkpointer | null = null;
+    if (file !== ':memory:') {
+      sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+      sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+      checkpointer = startCheckpointer(resolve(file));
+    }
+    const close = async () => {
+      await checkpointer?.stop();
+      await db.destroy();
     };
+    return { db, backend, url, close };
   }
   const pool = new pg.Pool({
     connectionString: url,
