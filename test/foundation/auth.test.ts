@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectRestError, forEachBackend } from '../support/server.js';
@@ -67,8 +68,20 @@ forEachBackend('Authentication', (srv) => {
   it('the stored hash is a salted scrypt hash, never the password', async () => {
     const author = await srv().user('author', 'hashed');
     const row = await srv().db.selectFrom('app_passwords').select('password_hash').where('user_id', '=', author.id).executeTakeFirstOrThrow();
-    assert.match(row.password_hash, /^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    assert.match(row.password_hash, /^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     assert.ok(!row.password_hash.includes(author.password.replace(/ /g, '')));
+  });
+
+  it('a password stored with the earlier scrypt cost (N = 16384) still signs in', async () => {
+    const author = await srv().user('author', 'earlier');
+    const salt = randomBytes(16);
+    const hash = scryptSync(author.password.replace(/ /g, ''), salt, 32, { N: 16384, r: 8, p: 1 });
+    const stored = `scrypt$16384$8$1$${salt.toString('base64')}$${hash.toString('base64')}`;
+    await srv().db.updateTable('app_passwords').set({ password_hash: stored }).where('user_id', '=', author.id).execute();
+    const res = await srv().get('/', { as: author });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'no-cache, must-revalidate, max-age=0, no-store, private');
+    expectRestError(await srv().get('/', { headers: { authorization: basic(author.login, 'wrong wrong wrong') } }), 401, 'incorrect_password');
   });
 
   it('requests arriving together with one credential share one hash check, right or wrong', async () => {
