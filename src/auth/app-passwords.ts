@@ -7,7 +7,8 @@ const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, op
  * New hashes: N = 2^15 works in a little over 32 MB, which the C allocator always maps for the call
  * and returns afterwards. At 2^14 (16 MB, the earlier setting, still verified from stored hashes)
  * the allocator keeps each block in the arena of the thread-pool thread that ran it: measured,
- * resident memory grew by 16 MB for each of the four threads that had hashed, and stayed.
+ * resident memory grew by 16 MB for each of the four threads that had hashed, and stayed. A hash
+ * with other parameters is replaced at its next successful use (authenticate.ts).
  */
 const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -28,6 +29,11 @@ export async function hashAppPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(normalizeAppPassword(password), salt, 32, SCRYPT);
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+/** Whether a stored hash was made with other scrypt parameters than new hashes get. */
+export function hashIsOutdated(stored: string): boolean {
+  return !stored.startsWith(`scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$`);
 }
 
 export async function verifyAppPassword(password: string, stored: string): Promise<boolean> {

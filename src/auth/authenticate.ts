@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Trx } from '../db/tables.js';
 import { RestError, restErrors } from '../http/errors.js';
-import { normalizeAppPassword, verifyAppPassword } from './app-passwords.js';
+import { hashAppPassword, hashIsOutdated, normalizeAppPassword, verifyAppPassword } from './app-passwords.js';
 import type { Caller } from './capabilities.js';
 import { isRole } from './roles.js';
 
@@ -73,6 +73,7 @@ export class Authenticator {
         this.verified.set(key, { uuid: candidate.uuid, until: Date.now() + CACHE_TTL_MS });
         if (this.verified.size > 10_000) this.verified.delete(this.verified.keys().next().value as string);
         await this.touch(candidate.uuid, candidate.last_used, ip);
+        if (hashIsOutdated(candidate.password_hash)) await this.rehash(candidate.uuid, candidate.password_hash, password);
         if (!isRole(user.role)) throw restErrors.applicationPasswordsDisabledForUser();
         return { id: user.id, login: user.login, role: user.role };
       }
@@ -89,6 +90,12 @@ export class Authenticator {
       .executeTakeFirst();
     if (!row || row.status !== 'enabled' || !isRole(row.role)) return null;
     return { id: row.id, login: row.login, role: row.role };
+  }
+
+  /** Stores the hash with the current parameters, unless the row changed since it was read. */
+  private async rehash(uuid: string, previous: string, password: string) {
+    const hash = await hashAppPassword(password);
+    await this.db.updateTable('app_passwords').set({ password_hash: hash }).where('uuid', '=', uuid).where('password_hash', '=', previous).execute();
   }
 
   /** `last_used` / `last_ip` are written at most once a day (common.md 7.2). */

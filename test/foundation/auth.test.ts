@@ -72,7 +72,7 @@ forEachBackend('Authentication', (srv) => {
     assert.ok(!row.password_hash.includes(author.password.replace(/ /g, '')));
   });
 
-  it('a password stored with the earlier scrypt cost (N = 16384) still signs in', async () => {
+  it('a password stored with the earlier scrypt cost (N = 16384) still signs in, and is then stored at the current cost', async () => {
     const author = await srv().user('author', 'earlier');
     const salt = randomBytes(16);
     const hash = scryptSync(author.password.replace(/ /g, ''), salt, 32, { N: 16384, r: 8, p: 1 });
@@ -82,6 +82,13 @@ forEachBackend('Authentication', (srv) => {
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('cache-control'), 'no-cache, must-revalidate, max-age=0, no-store, private');
     expectRestError(await srv().get('/', { headers: { authorization: basic(author.login, 'wrong wrong wrong') } }), 401, 'incorrect_password');
+    const row = await srv().db.selectFrom('app_passwords').select('password_hash').where('user_id', '=', author.id).executeTakeFirstOrThrow();
+    assert.match(row.password_hash, /^scrypt\$32768\$8\$1\$/);
+    assert.notEqual(row.password_hash, stored);
+    // A new process (nothing remembered) checks the replaced hash.
+    const fresh = new Authenticator(srv().db);
+    assert.equal((await fresh.authenticate(basic(author.login, author.password), '127.0.0.1'))?.id, author.id);
+    await assert.rejects(fresh.authenticate(basic(author.login, 'wrong wrong wrong'), '127.0.0.1'), (err: { code?: string }) => err.code === 'incorrect_password');
   });
 
   it('requests arriving together with one credential share one hash check, right or wrong', async () => {
