@@ -11,6 +11,8 @@ const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, op
  * with other parameters is replaced at its next successful use (authenticate.ts).
  */
 const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/** How a stored hash made with these parameters begins; salt and hash follow. */
+const CURRENT_PREFIX = `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$`;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** WordPress compares application passwords with every non-alphanumeric character removed (common.md 7.2). */
@@ -28,12 +30,12 @@ export function generateAppPassword(): string {
 export async function hashAppPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(normalizeAppPassword(password), salt, 32, SCRYPT);
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
+  return `${CURRENT_PREFIX}${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
 /** Whether a stored hash was made with other scrypt parameters than new hashes get. */
 export function hashIsOutdated(stored: string): boolean {
-  return !stored.startsWith(`scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$`);
+  return !stored.startsWith(CURRENT_PREFIX);
 }
 
 export async function verifyAppPassword(password: string, stored: string): Promise<boolean> {
