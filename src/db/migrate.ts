@@ -6,6 +6,7 @@ import * as listingColumns from './migrations/2026-11-22-04-listing-columns.js';
 import * as searchIndex from './migrations/2026-11-22-05-search-index.js';
 import * as termListing from './migrations/2026-11-25-06-term-listing.js';
 import * as searchTrigramsPostgres from './migrations/2026-11-25-07-search-trigrams-postgres.js';
+import * as eventDayCounts from './migrations/2026-11-25-08-event-day-counts.js';
 
 /** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-05-search-index': searchIndex,
   '2026-11-25-06-term-listing': termListing,
   '2026-11-25-07-search-trigrams-postgres': searchTrigramsPostgres,
+  '2026-11-25-08-event-day-counts': eventDayCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

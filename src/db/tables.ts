@@ -144,6 +144,18 @@ export interface EventTermsTable {
   featured: Generated<number | null>;
 }
 
+/** Events per listing state and pair of calendar days, on each clock, kept by triggers (migration 08). */
+export interface EventDayCountsTable {
+  clock: 'utc' | 'local';
+  status: string;
+  hide_from_listings: number;
+  featured: number;
+  /** `YYYY-MM-DD` of the start and of the end on that clock. */
+  start_day: string;
+  end_day: string;
+  n: number;
+}
+
 export interface DataVersionTable {
   id: number;
   version: number;
@@ -162,6 +174,7 @@ export interface Database {
   event_organizers: EventOrganizersTable;
   terms: TermsTable;
   event_terms: EventTermsTable;
+  event_day_counts: EventDayCountsTable;
   data_version: DataVersionTable;
 }
 

@@ -31,9 +31,23 @@ export function dateDetails(wall: string): DateDetails {
   return { year, month, day, hour, minutes, seconds };
 }
 
-/** The current UTC wall-clock time, without a time zone library (read before every cached read). */
+const FIRST_WALL_MS = Date.parse('0000-01-01T00:00:00Z');
+const LAST_WALL_MS = Date.parse('9999-12-31T23:59:59Z');
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC of an instant (ms since the epoch), held to the years a wall string can write. */
+function utcWallOf(ms: number): string {
+  return new Date(Math.min(Math.max(ms, FIRST_WALL_MS), LAST_WALL_MS)).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The current UTC wall-clock time (read before every cached read). */
 export function nowUtcWall(): string {
-  return new Date().toISOString().slice(0, 19).replace('T', ' ');
+  return utcWallOf(Date.now());
+}
+
+/** A wall string moved by whole hours, read as UTC (no zone rules apply); a string that is no wall time is returned as it is. */
+export function shiftUtcWall(wall: string, hours: number): string {
+  const ms = utcWallMs(wall);
+  return Number.isNaN(ms) ? wall : utcWallOf(ms + hours * 3_600_000);
 }
 
 /** Milliseconds since the epoch of a stored UTC wall string (no zone rules to resolve); NaN when malformed. */

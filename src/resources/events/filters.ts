@@ -3,23 +3,14 @@ import { DateTime } from 'luxon';
 import type { Db } from '../../db/tables.js';
 import { resolvePaging, type Paging } from '../../http/pagination.js';
 import type { RequestContext } from '../../http/route.js';
-import { formatWall } from '../../time/format.js';
+import { formatWall, shiftUtcWall } from '../../time/format.js';
 import { parseDateInput, readsClock } from '../../time/parse.js';
 import { luxonZone, normalizeZone } from '../../time/zone.js';
 import { listStatuses } from '../post-like/status.js';
-import { visibleRecords } from '../post-like/visibility.js';
+import { visibleRecords, visibleStatuses } from '../post-like/visibility.js';
 import { categoryTaxonomy, resolveTermFilter, tagTaxonomy, type Taxonomy } from '../terms/index.js';
+import { BOUND_TESTS, dayCountQuery, listColumns, type DateBounds } from './day-counts.js';
 import { EVENT_COLUMNS, eventListSource } from './repository.js';
-
-/** The six date bounds of the list as site-local wall-clock strings (events.md 2.2). */
-export interface DateBounds {
-  start_date?: string;
-  end_date?: string;
-  starts_before?: string;
-  starts_after?: string;
-  ends_before?: string;
-  ends_after?: string;
-}
 
 const RELATIVE = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 
@@ -68,11 +59,6 @@ function dateWindow(ctx: RequestContext, now: DateTime = DateTime.utc()): Window
   bounds.start_date ??= `${yesterday.setZone(site).toISODate()} 00:00:00`;
   bounds.end_date ??= `${horizon.toISODate()} 23:59:59`;
   return { bounds, freshUntil: freshUntil === undefined ? undefined : today.plus({ days: 1 }).toMillis() };
-}
-
-/** A wall-clock string moved by whole hours. */
-function shiftWall(wall: string, hours: number): string {
-  return formatWall(DateTime.fromFormat(wall, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' }).plus({ hours }));
 }
 
 /**
@@ -230,6 +216,29 @@ interface ListSource {
 
 const PAGE: ListSource = { purpose: 'page', id: 'e.post_id' };
 
+/** On a UTC site bounds meet the UTC columns; elsewhere each event's own wall clock (E12). */
+const isUtcSite = (ctx: RequestContext) => normalizeZone(ctx.settings.timezone) === 'UTC';
+
+/**
+ * The statuses a count may sum per day (day-counts.ts): when nothing but the dates, `featured`
+ * and a visibility by status alone narrows the list. Every other condition of eventListWhere
+ * below is one of those checked here.
+ */
+function daySummable(ctx: RequestContext, terms: ResolvedTerms, search: SearchTerm[]): string[] | null {
+  const p = ctx.params;
+  const narrowed =
+    terms.categories !== null ||
+    terms.tags !== null ||
+    search.length > 0 ||
+    Boolean(p.venue) ||
+    Boolean(p.organizer) ||
+    typeof p.geoloc === 'boolean' ||
+    (typeof p.geoloc_lat === 'number' && typeof p.geoloc_lng === 'number') ||
+    Boolean(p.include) ||
+    typeof p.post_parent === 'number';
+  return narrowed ? null : visibleStatuses(ctx.user, listStatuses(ctx));
+}
+
 /**
  * Every condition of `GET /events` as one SQL expression over one table `e` (style.md rule 6): the
  * page query and the count share it, and the count reads no other table unless a filter needs
@@ -239,32 +248,26 @@ const PAGE: ListSource = { purpose: 'page', id: 'e.post_id' };
 function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: ResolvedTerms, search: SearchTerm[], source: ListSource) {
   const { purpose, id } = source;
   const p = ctx.params;
-  const utcSite = normalizeZone(ctx.settings.timezone) === 'UTC';
-  // On a UTC site bounds meet the UTC columns; elsewhere each event's own wall clock (E12).
-  const startCol = utcSite ? 'e.utc_start_date' : 'e.start_date';
-  const endCol = utcSite ? 'e.utc_end_date' : 'e.end_date';
+  const utcSite = isUtcSite(ctx);
+  const columns = listColumns(utcSite);
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     const all: Expression<SqlBool>[] = [visibleRecords(ctx.user, listStatuses(ctx), 'e')(eb), eb('e.hide_from_listings', '=', 0)];
     // For a page the UTC columns are compared as expressions so that no index on them competes
     // with the start-date index, which serves the order (see the implied bound below and
     // eventListSource); a count has no order, and plain columns are read faster from the index.
     const hidden = utcSite && purpose === 'page';
-    const start = hidden ? sql`${sql.ref(startCol)} || ''` : sql.ref(startCol);
-    const end = hidden ? sql`${sql.ref(endCol)} || ''` : sql.ref(endCol);
-    if (bounds.start_date !== undefined) all.push(eb(start, '>=', bounds.start_date));
-    if (bounds.end_date !== undefined) all.push(eb(end, '<=', bounds.end_date));
-    if (bounds.starts_after !== undefined) all.push(eb(start, '>', bounds.starts_after));
-    if (bounds.starts_before !== undefined) all.push(eb(start, '<', bounds.starts_before));
-    if (bounds.ends_after !== undefined) all.push(eb(end, '>', bounds.ends_after));
-    if (bounds.ends_before !== undefined) all.push(eb(end, '<', bounds.ends_before));
+    for (const [name, side, comparison] of BOUND_TESTS) {
+      const value = bounds[name];
+      if (value !== undefined) all.push(eb(hidden ? sql`${sql.ref(columns[side])} || ''` : sql.ref(columns[side]), comparison, value));
+    }
     // Every bound implies one on the local start, which the listing index is ordered by: an event
     // ends no earlier than it starts (decisions.md E27), so an upper bound on the end caps the
     // start too; UTC bounds loosen by the zone offsets (-12 h to +14 h). The page is then read in
     // start order between the two and stops at the page size, and a count reads only the window.
     const lower = [bounds.start_date, bounds.starts_after].filter((b) => b !== undefined).sort().pop();
     const upper = [bounds.starts_before, bounds.end_date, bounds.ends_before].filter((b) => b !== undefined).sort()[0];
-    if (utcSite && lower !== undefined) all.push(eb('e.start_date', '>=', shiftWall(lower, -12)));
-    if (upper !== undefined) all.push(eb('e.start_date', '<=', utcSite ? shiftWall(upper, 14) : upper));
+    if (utcSite && lower !== undefined) all.push(eb('e.start_date', '>=', shiftUtcWall(lower, -12)));
+    if (upper !== undefined) all.push(eb('e.start_date', '<=', utcSite ? shiftUtcWall(upper, 14) : upper));
     // The index gives the same matches as the substring test (case-insensitive, within one
     // column); a count reads every match either way, a page only until it is full.
     const containsTerm = (alias: string, text: string) => eb.or(['title', 'excerpt', 'description'].map((c) => contains(`${alias}.${c}`, text)));
@@ -361,13 +364,19 @@ export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTim
       .selectFrom('event_terms as e')
       .where('e.term_id', 'in', driving!.ids)
       .where(eventListWhere(ctx, bounds, terms, found, { purpose: 'count', id: 'e.event_id', driving }));
-  const countWith = (found: SearchTerm[]) =>
-    driving
-      ? linksWith(found).select((eb) => (driving.ids.length > 1 ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'))
-      : db
-          .selectFrom('events as e')
-          .where(eventListWhere(ctx, bounds, terms, found, { purpose: 'count', id: 'e.post_id' }))
-          .select((eb) => eb.fn.countAll().as('n'));
+  const countWith = (found: SearchTerm[]) => {
+    if (driving) return linksWith(found).select((eb) => (driving.ids.length > 1 ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'));
+    const statuses = daySummable(ctx, terms, found);
+    const featured = typeof ctx.params.featured === 'boolean' ? ctx.params.featured : undefined;
+    const perDay = statuses && dayCountQuery(db, { statuses, bounds, utcSite: isUtcSite(ctx), featured });
+    return (
+      perDay ??
+      db
+        .selectFrom('events as e')
+        .where(eventListWhere(ctx, bounds, terms, found, { purpose: 'count', id: 'e.post_id' }))
+        .select((eb) => eb.fn.countAll().as('n'))
+    );
+  };
   // A common term: the events the other filters leave, counted first, decide how it is counted.
   const common = search.filter((term) => term.indexed && !term.rare);
   if (common.length && ctx.app.backend === 'sqlite') {

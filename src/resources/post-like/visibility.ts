@@ -13,6 +13,15 @@ function readableStatuses(who: Requester, statuses: readonly string[]) {
 }
 
 /**
+ * The statuses the caller may read on every record, when that is all visibility asks; `null`
+ * when their own records add others (the condition then depends on the author).
+ */
+export function visibleStatuses(who: Requester, statuses: readonly string[]): string[] | null {
+  const { others, own } = readableStatuses(who, statuses);
+  return own.length ? null : others;
+}
+
+/**
  * SQL condition keeping the records of `statuses` the caller could read singly (decisions.md X 8):
  * `alias` names the `posts` table in the query. A list with this condition and its count agree.
  */
