@@ -16,7 +16,7 @@ type Side = 'start' | 'end';
 type Comparison = '>=' | '>' | '<=' | '<';
 
 /** What each bound compares, and how (events.md 2.2.3). */
-export const BOUND_TESTS: ReadonlyArray<readonly [keyof DateBounds, Side, Comparison]> = [
+const BOUND_TESTS: ReadonlyArray<readonly [keyof DateBounds, Side, Comparison]> = [
   ['start_date', 'start', '>='],
   ['end_date', 'end', '<='],
   ['starts_after', 'start', '>'],
@@ -28,6 +28,19 @@ export const BOUND_TESTS: ReadonlyArray<readonly [keyof DateBounds, Side, Compar
 /** The start and end columns a list compares: UTC on a site in UTC, else each event's own wall clock (E12). */
 export function listColumns(utcSite: boolean): Record<Side, string> {
   return utcSite ? { start: 'e.utc_start_date', end: 'e.utc_end_date' } : { start: 'e.start_date', end: 'e.end_date' };
+}
+
+/** How far a wall clock can be from UTC, in hours: zone offsets run from -12 h to +14 h. */
+export const ZONE_OFFSET_HOURS = { least: -12, most: 14 } as const;
+
+/** Each given bound as a condition on its column; `compared` is what the column is compared as. */
+export function boundConditions(
+  eb: ExpressionBuilder<any, any>,
+  bounds: DateBounds,
+  columns: Record<Side, string>,
+  compared: (column: string) => Expression<unknown> = (column) => sql.ref(column),
+): Expression<SqlBool>[] {
+  return BOUND_TESTS.filter(([name]) => bounds[name] !== undefined).map(([name, side, comparison]) => eb(compared(columns[side]), comparison, bounds[name]!));
 }
 
 const WALL = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -57,12 +70,12 @@ function daySpans(bounds: DateBounds): Record<Side, DaySpan> | null {
     const span = spans[side];
     const time = value.slice(11);
     if (comparison === '>=' || comparison === '>') {
-      const whole = comparison === '>=' ? time === FIRST_SECOND : false;
+      const whole = comparison === '>=' && time === FIRST_SECOND;
       const from = whole ? day : dayAfter(day);
       if (!whole && !(comparison === '>' && time === LAST_SECOND)) span.partial.add(day);
       if (span.from === undefined || from > span.from) span.from = from;
     } else {
-      const whole = comparison === '<=' ? time === LAST_SECOND : false;
+      const whole = comparison === '<=' && time === LAST_SECOND;
       const to = whole ? day : dayBefore(day);
       if (!whole && !(comparison === '<' && time === FIRST_SECOND)) span.partial.add(day);
       if (span.to === undefined || to < span.to) span.to = to;
@@ -124,16 +137,15 @@ export function dayCountQuery(db: Db, input: DayCountInput) {
       .selectFrom('events as e')
       .select((eb) => eb.fn.countAll().as('n'))
       .where((eb) => {
-        const all: Expression<SqlBool>[] = [eb('e.hide_from_listings', '=', 0), inDay(eb, columns[side], day)];
-        for (const [name, boundSide, comparison] of BOUND_TESTS) {
-          const value = input.bounds[name];
-          if (value !== undefined) all.push(eb(sql.ref(columns[boundSide]), comparison, value));
-        }
+        const all: Expression<SqlBool>[] = [eb('e.hide_from_listings', '=', 0), inDay(eb, columns[side], day), ...boundConditions(eb, input.bounds, columns)];
         if (side === 'start') {
           // The listing index, ordered by status and local start, then holds every column read.
           all.push(eb('e.status', 'in', input.statuses));
           if (input.featured !== undefined) all.push(eb('e.featured', '=', input.featured ? 1 : 0));
-          if (input.utcSite) all.push(eb('e.start_date', '>=', shiftUtcWall(`${day} ${FIRST_SECOND}`, -12)), eb('e.start_date', '<=', shiftUtcWall(`${day} ${LAST_SECOND}`, 14)));
+          if (input.utcSite) {
+            all.push(eb('e.start_date', '>=', shiftUtcWall(`${day} ${FIRST_SECOND}`, ZONE_OFFSET_HOURS.least)));
+            all.push(eb('e.start_date', '<=', shiftUtcWall(`${day} ${LAST_SECOND}`, ZONE_OFFSET_HOURS.most)));
+          }
         } else {
           // Read by the end's own index (status and featured written as expressions that no
           // other index serves); a start on a cut day was counted with that day.

@@ -9,7 +9,7 @@ import { luxonZone, normalizeZone } from '../../time/zone.js';
 import { listStatuses } from '../post-like/status.js';
 import { visibleRecords, visibleStatuses } from '../post-like/visibility.js';
 import { categoryTaxonomy, resolveTermFilter, tagTaxonomy, type Taxonomy } from '../terms/index.js';
-import { BOUND_TESTS, dayCountQuery, listColumns, type DateBounds } from './day-counts.js';
+import { ZONE_OFFSET_HOURS, boundConditions, dayCountQuery, listColumns, type DateBounds } from './day-counts.js';
 import { EVENT_COLUMNS, eventListSource } from './repository.js';
 
 const RELATIVE = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
@@ -256,18 +256,15 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
     // with the start-date index, which serves the order (see the implied bound below and
     // eventListSource); a count has no order, and plain columns are read faster from the index.
     const hidden = utcSite && purpose === 'page';
-    for (const [name, side, comparison] of BOUND_TESTS) {
-      const value = bounds[name];
-      if (value !== undefined) all.push(eb(hidden ? sql`${sql.ref(columns[side])} || ''` : sql.ref(columns[side]), comparison, value));
-    }
+    all.push(...boundConditions(eb, bounds, columns, hidden ? (column) => sql`${sql.ref(column)} || ''` : undefined));
     // Every bound implies one on the local start, which the listing index is ordered by: an event
     // ends no earlier than it starts (decisions.md E27), so an upper bound on the end caps the
     // start too; UTC bounds loosen by the zone offsets (-12 h to +14 h). The page is then read in
     // start order between the two and stops at the page size, and a count reads only the window.
     const lower = [bounds.start_date, bounds.starts_after].filter((b) => b !== undefined).sort().pop();
     const upper = [bounds.starts_before, bounds.end_date, bounds.ends_before].filter((b) => b !== undefined).sort()[0];
-    if (utcSite && lower !== undefined) all.push(eb('e.start_date', '>=', shiftUtcWall(lower, -12)));
-    if (upper !== undefined) all.push(eb('e.start_date', '<=', utcSite ? shiftUtcWall(upper, 14) : upper));
+    if (utcSite && lower !== undefined) all.push(eb('e.start_date', '>=', shiftUtcWall(lower, ZONE_OFFSET_HOURS.least)));
+    if (upper !== undefined) all.push(eb('e.start_date', '<=', utcSite ? shiftUtcWall(upper, ZONE_OFFSET_HOURS.most) : upper));
     // The index gives the same matches as the substring test (case-insensitive, within one
     // column); a count reads every match either way, a page only until it is full.
     const containsTerm = (alias: string, text: string) => eb.or(['title', 'excerpt', 'description'].map((c) => contains(`${alias}.${c}`, text)));
