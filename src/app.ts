@@ -77,12 +77,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const routes = allRoutes();
   const app: AppContext = {
     db: database.db,
+    reads: database.reads,
     backend: database.backend,
     config,
     settings: new SettingsCache(database.db),
     authenticator: new Authenticator(database.db),
     routes,
-    counts: new CountMemo(database.db),
+    counts: new CountMemo(database.reads),
   };
 
   const fastify = Fastify({

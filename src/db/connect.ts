@@ -4,13 +4,19 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { boundedMemo, byText } from '../memo.js';
-import { startCheckpointer, type Checkpointer } from './checkpointer.js';
+import { startSqliteWorker, type SqliteWorker } from './sqlite-worker.js';
 import type { Database } from './tables.js';
 
 export type Backend = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * For list queries, which may read many rows: an SQLite file's are run on a connection of their own
+   * in a worker thread (sqlite-worker.ts), so that they do not hold up the other requests; otherwise `db`.
+   * Never for a transaction.
+   */
+  reads: Kysely<Database>;
   backend: Backend;
   /** The URL the handle was opened with (for logs; credentials are not printed by callers). */
   url: string;
@@ -38,7 +44,7 @@ export interface OpenOptions {
 const STATEMENT_CACHE_LIMIT = 1000;
 /**
  * Log size (pages of 4 kB) at which a commit checkpoints by itself, a fallback when the
- * checkpointer (checkpointer.ts) has not kept up; SQLite's default is 1,000.
+ * worker (sqlite-worker.ts) has not kept up; SQLite's default is 1,000.
  */
 const FALLBACK_CHECKPOINT_PAGES = 16_000;
 /** Size a log left larger than this is truncated to once checkpointed (bytes). */
@@ -64,18 +70,18 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    // A file's log is checkpointed by a worker (checkpointer.ts); an in-memory database has none.
-    let checkpointer: Checkpointer | null = null;
+    // A file's list reads and checkpoints are the worker's (sqlite-worker.ts); an in-memory database has neither.
+    let worker: SqliteWorker | null = null;
     if (file !== ':memory:') {
       sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
       sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
-      checkpointer = startCheckpointer(resolve(file));
+      worker = startSqliteWorker(resolve(file));
     }
     const close = async () => {
-      await checkpointer?.stop();
+      await worker?.stop();
       await db.destroy();
     };
-    return { db, backend, url, close };
+    return { db, reads: worker?.reads ?? db, backend, url, close };
   }
   const pool = new pg.Pool({
     connectionString: url,
@@ -83,5 +89,5 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, backend, url, close: () => db.destroy() };
+  return { db, reads: db, backend, url, close: () => db.destroy() };
 }

@@ -17,6 +17,8 @@ export const UPDATE_METHODS: Method[] = ['POST', 'PUT', 'PATCH'];
 /** Process-wide state handed to every request. */
 export interface AppContext {
   db: Kysely<Database>;
+  /** List queries (DatabaseHandle.reads). */
+  reads: Kysely<Database>;
   backend: Backend;
   config: Config;
   settings: SettingsCache;

@@ -37,7 +37,7 @@ it('an SQLite file is checkpointed beside the request thread: commits reach the 
     const read = await sql<{ n: number }>`select count(*) as n from notes`.execute(handle.db);
     assert.equal(read.rows[0]?.n, 100);
 
-    // Without the checkpointer the rows would stay in the log and the file alone would never show them.
+    // Without the worker's checkpoints the rows would stay in the log and the file alone would never show them.
     const deadline = Date.now() + 5000;
     let inFile = rowsInFile(file, dir);
     while (inFile !== 100 && Date.now() < deadline) {

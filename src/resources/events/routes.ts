@@ -95,7 +95,7 @@ function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, Li
 
 /** `GET /events` (events.md 2): one query for the total, one for the page, one per relation. */
 async function listEvents(ctx: RequestContext) {
-  const db = ctx.app.db;
+  const db = ctx.app.reads;
   const now = DateTime.utc();
   await publishDueForRead(ctx, formatWall(now));
   const { paging, freshUntil, count, pageFor } = await eventListQueries(db, ctx, now);

@@ -62,7 +62,7 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
   };
 
   const list = async (ctx: RequestContext): Promise<Reply> => {
-    const db = ctx.app.db;
+    const db = ctx.app.reads;
     const now = nowIn(ctx.settings.timezone);
     await publishDueForRead(ctx, now.utc);
     // Only `only_with_upcoming` compares with the clock (to the second).

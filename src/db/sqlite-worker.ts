@@ -1,0 +1,225 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
+import type { Database } from './tables.js';
+
+/**
+ * A worker thread beside the request thread, on a connection of its own to an SQLite file: it runs
+ * the list reads and checkpoints the write-ahead log.
+ *
+ * Reads. better-sqlite3 runs each statement on the calling thread: a list query that reads
+ * thousands of index entries (a common search word, a wide term filter) would stop every other
+ * request of the process until it ends, cached answers included. Queries given to `reads` are
+ * compiled on the request thread and run here instead, one after the other, while the request
+ * thread goes on serving. Only statements that return rows are run. The write-ahead log lets this
+ * connection read while the request thread's connection writes, and each statement sees every
+ * transaction committed before it started, so a read that follows a write sees it.
+ *
+ * Checkpoints. A checkpoint copies the committed pages of the log back into the database file and
+ * syncs the file to disk: tens to hundreds of milliseconds (up to 245 ms seen on a 100k-event
+ * file). Made by the connection that commits (SQLite's default: at the commit that takes the log
+ * past 1,000 pages), it would stop every request of the process meanwhile. The worker checkpoints
+ * every `CHECKPOINT_EVERY_MS` instead, in `PASSIVE` mode, which neither waits for nor blocks
+ * readers and writers; a commit only appends to the log. The opening connection keeps an automatic
+ * checkpoint at a larger size (connect.ts), so the log stays bounded even if the worker falls
+ * behind or stops. Without writes a checkpoint finds nothing to copy and costs next to nothing.
+ *
+ * One thread does both: a second one would cost ~15 MB more for an idle JavaScript environment.
+ */
+
+const CHECKPOINT_EVERY_MS = 100;
+
+/** Prepared statements kept by SQL text, as on the request thread's connection (connect.ts). */
+const STATEMENT_CACHE_LIMIT = 1000;
+
+// CommonJS, evaluated in the worker: the driver comes by absolute path (workerData.driver).
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const SQLite = require(workerData.driver);
+const db = new SQLite(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+const timer = setInterval(() => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // Locked or busy: the next tick tries again; the opening connection's own limit bounds the log.
+  }
+}, workerData.checkpointEveryMs);
+const statements = new Map();
+parentPort.on('message', (message) => {
+  if (message === 'stop') {
+    clearInterval(timer);
+    db.close();
+    parentPort.close();
+    return;
+  }
+  const { id, sql, parameters } = message;
+  try {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      if (statements.size >= workerData.statementLimit) statements.clear();
+      statements.set(sql, statement);
+    }
+    if (!statement.reader) throw new Error('The read connection runs only statements that return rows.');
+    parentPort.postMessage({ id, rows: statement.all(parameters) });
+  } catch (err) {
+    parentPort.postMessage({ id, error: { message: String(err && err.message), code: err && err.code } });
+  }
+});
+`;
+
+const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+
+interface Pending {
+  resolve(rows: unknown[]): void;
+  reject(err: Error): void;
+}
+
+interface Reply {
+  id: number;
+  rows?: unknown[];
+  error?: { message: string; code?: string };
+}
+
+/** The worker and its queries in flight; the worker keeps the process alive only while one is. */
+class WorkerThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private failure: Error | null = null;
+  private stopping = false;
+  private readonly exited: Promise<void>;
+
+  constructor(file: string) {
+    const workerData = { driver: driverPath, file, statementLimit: STATEMENT_CACHE_LIMIT, checkpointEveryMs: CHECKPOINT_EVERY_MS };
+    // No execArgv: the worker needs none of the parent's loaders (tsx in tests) and starts faster
+    // without. Its objects live no longer than one query: a small young generation holds them.
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
+    this.worker.on('message', (reply: Reply) => this.settle(reply));
+    this.worker.on('error', (err) => this.fail(err));
+    this.worker.once('exit', () => this.fail(new Error('The SQLite worker stopped.')));
+    // After the listeners: adding a 'message' listener refers the worker again.
+    this.worker.unref();
+  }
+
+  query(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, sql, parameters });
+    });
+  }
+
+  /** Closes the connection and ends the worker, once queries in flight are answered; again, it waits for the same end. */
+  async stop(): Promise<void> {
+    if (!this.failure && !this.stopping) {
+      this.stopping = true;
+      this.worker.ref();
+      this.worker.postMessage('stop');
+    }
+    await this.exited;
+  }
+
+  private settle(reply: Reply): void {
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), reply.error.code ? { code: reply.error.code } : {}));
+    else waiting.resolve(reply.rows ?? []);
+  }
+
+  private fail(err: Error): void {
+    this.failure ??= err;
+    for (const waiting of this.pending.values()) waiting.reject(this.failure);
+    this.pending.clear();
+  }
+}
+
+/** One connection object for every caller: queries queue in the worker, none holds it. */
+class ReadConnection implements DatabaseConnection {
+  constructor(private readonly worker: WorkerThread) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    return { rows: (await this.worker.query(compiled.sql, compiled.parameters)) as R[] };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('The read connection does not stream.');
+  }
+}
+
+const NO_TRANSACTIONS = 'The read connection runs no transactions: writes go through the request connection.';
+
+class ReadDriver implements Driver {
+  private readonly connection: ReadConnection;
+
+  constructor(private readonly worker: WorkerThread) {
+    this.connection = new ReadConnection(worker);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection;
+  }
+
+  async beginTransaction(): Promise<void> {
+    throw new Error(NO_TRANSACTIONS);
+  }
+
+  async commitTransaction(): Promise<void> {
+    throw new Error(NO_TRANSACTIONS);
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    throw new Error(NO_TRANSACTIONS);
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    await this.worker.stop();
+  }
+}
+
+export interface SqliteWorker {
+  /** Runs its queries in the worker (reads only). */
+  reads: Kysely<Database>;
+  /** Closes the worker's connection and ends it, once the queries in flight are answered. */
+  stop(): Promise<void>;
+}
+
+/** The worker of an SQLite file; should it fail, checkpoints are left to the opening connection and reads fail. */
+export function startSqliteWorker(file: string): SqliteWorker {
+  const worker = new WorkerThread(file);
+  const dialect: Dialect = {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new ReadDriver(worker),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+  };
+  const reads = new Kysely<Database>({ dialect });
+  return {
+    reads,
+    stop: async () => {
+      await reads.destroy();
+      await worker.stop();
+    },
+  };
+}
