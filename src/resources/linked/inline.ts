@@ -13,6 +13,7 @@ import type { LinkedKind, LinkedRow } from './kind.js';
 import { selectLinked, untyped } from './repository.js';
 import { representRows } from './routes.js';
 import { createOrReuseLinked, type LinkedInput } from './write.js';
+import { paddedIds } from '../../db/id-lists.js';
 
 /**
  * What events need from venues and organizers (team contract; venues-organizers.md 7, events.md
@@ -186,7 +187,7 @@ export async function loadLinkedForEvents(
 ): Promise<Map<number, Record<string, unknown>[]>> {
   const out = new Map<number, Record<string, unknown>[]>(eventIds.map((id) => [id, []]));
   if (!eventIds.length) return out;
-  const events = [...new Set(eventIds)];
+  const events = paddedIds(eventIds);
   // The page's links are read first (a materialized common table expression), then each record
   // by its key: left to join freely, PostgreSQL misjudges the links and reads every record of the kind.
   const links = untyped(trx).with(

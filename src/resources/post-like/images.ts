@@ -5,6 +5,7 @@ import type { ArgDef, RequestContext } from '../../http/route.js';
 import type { ImagesTable, Trx } from '../../db/tables.js';
 import type { Now } from './dates.js';
 import { isRecordId } from './ids.js';
+import { paddedIds } from '../../db/id-lists.js';
 
 /** Image records (decisions.md E7): URL, MIME type, extension, width/height when known. */
 export type ImageRow = ImagesTable;
@@ -128,7 +129,7 @@ export async function resolveImageInput(trx: Trx, value: unknown, ctx: RequestCo
 
 /** Image records by ID, one query for a whole page. */
 export async function loadImages(trx: Trx, ids: Array<number | null>): Promise<Map<number, ImageRow>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  const wanted = paddedIds(ids.filter((id): id is number => id !== null));
   if (!wanted.length) return new Map();
   const rows = await trx.selectFrom('images').selectAll().where('post_id', 'in', wanted).execute();
   return new Map(rows.map((row) => [row.post_id, row]));

@@ -8,6 +8,7 @@ import { representEmbeddedTerm } from './representation.js';
 import type { Taxonomy } from './taxonomy.js';
 import { TERM_NAME_MAX_LENGTH } from './text.js';
 import { addTerm } from './write.js';
+import { paddedIds } from '../../db/id-lists.js';
 
 /** Categories and tags as events use them: list filters, input on writes, embedding (terms.md 8). */
 
@@ -130,7 +131,7 @@ export async function loadTermsForEvents(
     .innerJoin('terms', 'terms.id', 'event_terms.term_id')
     .select(['event_terms.event_id', 'terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent'])
     .select(publishedCount('terms').as('count'))
-    .where('event_terms.event_id', 'in', [...new Set(eventIds)])
+    .where('event_terms.event_id', 'in', paddedIds(eventIds))
     .where('terms.taxonomy', '=', tax.name)
     .orderBy((eb) => eb.fn('lower', ['terms.name']))
     .orderBy('terms.id')
