@@ -12,9 +12,9 @@ export type Backend = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   /**
-   * For list queries, which may read many rows: an SQLite file's are run on a connection of their own
-   * in a worker thread (sqlite-worker.ts), so that they do not hold up the other requests; otherwise `db`.
-   * Never for a transaction.
+   * For list queries, which may read many rows: an SQLite file's run on a connection of their own
+   * in a worker thread (sqlite-worker.ts), so that they do not hold up the other requests;
+   * otherwise `db`. Never for a transaction.
    */
   reads: Kysely<Database>;
   backend: Backend;
@@ -70,7 +70,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    // A file's list reads and checkpoints are the worker's (sqlite-worker.ts); an in-memory database has neither.
+    // A file's list reads and checkpoints are the worker's (sqlite-worker.ts); a database in
+    // memory has neither.
     let worker: SqliteWorker | null = null;
     if (file !== ':memory:') {
       sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);

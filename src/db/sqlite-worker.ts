@@ -32,9 +32,11 @@ import type { Database } from './tables.js';
  * every `CHECKPOINT_EVERY_MS` instead, in `PASSIVE` mode, which neither waits for nor blocks
  * readers and writers; a commit only appends to the log. The opening connection keeps an automatic
  * checkpoint at a larger size (connect.ts), so the log stays bounded even if the worker falls
- * behind or stops. Without writes a checkpoint finds nothing to copy and costs next to nothing.
+ * behind or stops.
  *
- * One thread does both: a second one would cost ~15 MB more for an idle JavaScript environment.
+ * One thread does both, as a second one would cost ~10 MB more for an idle JavaScript environment:
+ * a read that comes during a checkpoint waits for it. Without writes a checkpoint finds nothing to
+ * copy and costs next to nothing.
  */
 
 const CHECKPOINT_EVERY_MS = 100;
