@@ -1,4 +1,5 @@
 import { can } from '../../auth/capabilities.js';
+import { paddedIds } from '../../db/id-lists.js';
 import type { Trx } from '../../db/tables.js';
 import { coerceBySchema, coerceInteger, parseList } from '../../http/args.js';
 import { restErrors } from '../../http/errors.js';
@@ -13,7 +14,6 @@ import type { LinkedKind, LinkedRow } from './kind.js';
 import { selectLinked, untyped } from './repository.js';
 import { representRows } from './routes.js';
 import { createOrReuseLinked, type LinkedInput } from './write.js';
-import { paddedIds } from '../../db/id-lists.js';
 
 /**
  * What events need from venues and organizers (team contract; venues-organizers.md 7, events.md

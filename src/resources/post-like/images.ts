@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { can } from '../../auth/capabilities.js';
+import { paddedIds } from '../../db/id-lists.js';
 import { coerceInteger } from '../../http/args.js';
 import type { ArgDef, RequestContext } from '../../http/route.js';
 import type { ImagesTable, Trx } from '../../db/tables.js';
 import type { Now } from './dates.js';
 import { isRecordId } from './ids.js';
-import { paddedIds } from '../../db/id-lists.js';
 
 /** Image records (decisions.md E7): URL, MIME type, extension, width/height when known. */
 export type ImageRow = ImagesTable;

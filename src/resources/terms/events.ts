@@ -1,3 +1,4 @@
+import { paddedIds } from '../../db/id-lists.js';
 import type { Trx } from '../../db/tables.js';
 import { parseList } from '../../http/args.js';
 import { RestError } from '../../http/errors.js';
@@ -8,7 +9,6 @@ import { representEmbeddedTerm } from './representation.js';
 import type { Taxonomy } from './taxonomy.js';
 import { TERM_NAME_MAX_LENGTH } from './text.js';
 import { addTerm } from './write.js';
-import { paddedIds } from '../../db/id-lists.js';
 
 /** Categories and tags as events use them: list filters, input on writes, embedding (terms.md 8). */
 
