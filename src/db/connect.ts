@@ -41,6 +41,7 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** Prepared statements kept by SQL text, per connection (this one and the worker's). */
 const STATEMENT_CACHE_LIMIT = 1000;
 /**
  * Log size (pages of 4 kB) at which a commit checkpoints by itself, a fallback when the
@@ -76,7 +77,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     if (file !== ':memory:') {
       sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
       sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
-      worker = startSqliteWorker(resolve(file));
+      worker = startSqliteWorker(resolve(file), { statementLimit: STATEMENT_CACHE_LIMIT });
     }
     const close = async () => {
       await worker?.stop();

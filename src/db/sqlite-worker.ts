@@ -41,9 +41,6 @@ import type { Database } from './tables.js';
 
 const CHECKPOINT_EVERY_MS = 100;
 
-/** Prepared statements kept by SQL text, as on the request thread's connection (connect.ts). */
-const STATEMENT_CACHE_LIMIT = 1000;
-
 // CommonJS, evaluated in the worker: the driver comes by absolute path (workerData.driver).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -103,8 +100,8 @@ class WorkerThread {
   private stopping = false;
   private readonly exited: Promise<void>;
 
-  constructor(file: string) {
-    const workerData = { driver: driverPath, file, statementLimit: STATEMENT_CACHE_LIMIT, checkpointEveryMs: CHECKPOINT_EVERY_MS };
+  constructor(file: string, statementLimit: number) {
+    const workerData = { driver: driverPath, file, statementLimit, checkpointEveryMs: CHECKPOINT_EVERY_MS };
     // No execArgv: the worker needs none of the parent's loaders (tsx in tests) and starts faster
     // without. Its objects live no longer than one query: a small young generation holds them.
     this.worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
@@ -207,9 +204,12 @@ export interface SqliteWorker {
   stop(): Promise<void>;
 }
 
-/** The worker of an SQLite file; should it fail, checkpoints are left to the opening connection and reads fail. */
-export function startSqliteWorker(file: string): SqliteWorker {
-  const worker = new WorkerThread(file);
+/**
+ * The worker of an SQLite file, keeping up to `statementLimit` prepared statements by SQL text;
+ * should it fail, checkpoints are left to the opening connection and reads fail.
+ */
+export function startSqliteWorker(file: string, { statementLimit }: { statementLimit: number }): SqliteWorker {
+  const worker = new WorkerThread(file, statementLimit);
   const dialect: Dialect = {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new ReadDriver(worker),
