@@ -4,6 +4,10 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { RequestContext } from '../../src/http/route.js';
 import { eventListQueries } from '../../src/resources/events/filters.js';
+import { linkedOfEventsQuery } from '../../src/resources/linked/inline.js';
+import { organizerKind, venueKind } from '../../src/resources/linked/index.js';
+import { categoryTaxonomy, tagTaxonomy } from '../../src/resources/terms/index.js';
+import { termsOfEventsQuery } from '../../src/resources/terms/events.js';
 import { defaultSettings } from '../../src/settings.js';
 import { forEachBackend, type TestServer } from '../support/server.js';
 import { daysFromNow, makeEvent } from './helpers.js';
@@ -80,6 +84,27 @@ forEachBackend('GET /events query plans', (srv) => {
       const plan = await planOf(srv(), count);
       if (process.env.SHOW_PLANS) console.log(`-- ${what} (count)\n${plan}`);
       assertIndexed(plan, `${what} (count)`);
+    }
+  });
+});
+
+forEachBackend('query plans of the records embedded in events', (srv) => {
+  it('venues, organizers and terms are read by key from the events\' links, for one event and for a page', async () => {
+    const e = await makeEvent(srv(), { venue: { venue: 'Embed Hall' }, organizer: [{ organizer: 'Embed Org' }], categories: 'Embed Cat', tags: 'embed-tag' });
+    for (const ids of [[e.id], Array.from({ length: 50 }, (_, i) => e.id + i)]) {
+      for (const kind of [venueKind, organizerKind]) {
+        const plan = await planOf(srv(), linkedOfEventsQuery(srv().db, kind, ids, null));
+        // `l`: the events' links, read by index into a table of their own, then read whole.
+        assertIndexed(plan.replace(/^\s*SCAN l$/m, ''), `${kind.type} of ${ids.length} events`);
+        // SQLite left free reads every record of the kind through the type-and-status index.
+        if (srv().backend === 'sqlite') assert.match(plan, /SEARCH p USING INTEGER PRIMARY KEY/, `${kind.type} of ${ids.length} events:\n${plan}`);
+      }
+      for (const tax of [categoryTaxonomy, tagTaxonomy]) {
+        const plan = await planOf(srv(), termsOfEventsQuery(srv().db, tax, ids));
+        assertIndexed(plan, `${tax.name} of ${ids.length} events`);
+        // SQLite left free probes every term of the taxonomy for each event.
+        if (srv().backend === 'sqlite') assert.match(plan, /SEARCH event_terms USING COVERING INDEX \S+ \(event_id=\?\)[\s\S]*SEARCH terms USING INTEGER PRIMARY KEY/, `${tax.name} of ${ids.length} events:\n${plan}`);
+      }
     }
   });
 });

@@ -148,9 +148,10 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
   if (current && status === 'publish') {
     for (const kind of [venueKind, organizerKind]) await publishLinkedOfEvent(trx, kind, id, ctx, now);
   }
-  if (categories) await setEventTerms(trx, categoryTaxonomy, id, categories);
-  if (tags) await setEventTerms(trx, tagTaxonomy, id, tags);
-  if (venues) await setEventLinks(trx, venueKind, id, venues);
-  if (organizers) await setEventLinks(trx, organizerKind, id, organizers);
+  const created = !current;
+  if (categories) await setEventTerms(trx, categoryTaxonomy, id, categories, created);
+  if (tags) await setEventTerms(trx, tagTaxonomy, id, tags, created);
+  if (venues) await setEventLinks(trx, venueKind, id, venues, created);
+  if (organizers) await setEventLinks(trx, organizerKind, id, organizers, created);
   return id;
 }

@@ -151,10 +151,13 @@ export async function resolveLinkedInput(trx: Trx, kind: LinkedKind, value: unkn
   return [...new Set(out)];
 }
 
-/** Replaces an event's links of the kind with `ids`, in that order (7.1). */
-export async function setEventLinks(trx: Trx, kind: LinkedKind, eventId: number, ids: number[]): Promise<void> {
+/**
+ * Replaces an event's links of the kind with `ids`, in that order (7.1). `created`: the event was
+ * inserted in this transaction, so it has no links to remove.
+ */
+export async function setEventLinks(trx: Trx, kind: LinkedKind, eventId: number, ids: number[], created = false): Promise<void> {
   const db = untyped(trx);
-  await db.deleteFrom(kind.linkTable).where('event_id', '=', eventId).execute();
+  if (!created) await db.deleteFrom(kind.linkTable).where('event_id', '=', eventId).execute();
   const unique = [...new Set(ids)];
   if (!unique.length) return;
   await db
@@ -174,6 +177,28 @@ export async function validateLinkedFilter(kind: LinkedKind, value: unknown, ctx
 }
 
 /**
+ * The records of a kind linked to each of the events, readable by `user`, with `event_id`, by event
+ * and link order. The links are read first, then each record by its key. Left to join freely, both
+ * planners read every record of the kind instead: PostgreSQL misjudges the links unless they are a
+ * materialized common table expression, and SQLite keeps its join order only across CROSS JOIN.
+ */
+export function linkedOfEventsQuery(trx: Trx, kind: LinkedKind, eventIds: number[], user: RequestContext['user']) {
+  const links = untyped(trx)
+    .with(
+      (cte) => cte('l').materialized(),
+      (db) => db.selectFrom(kind.linkTable).select(['event_id', `${kind.linkColumn} as record`, 'position']).where('event_id', 'in', paddedIds(eventIds)),
+    )
+    .selectFrom('l')
+    .crossJoin('posts as p')
+    .whereRef('p.id', '=', 'l.record');
+  return selectLinked(trx, kind, links)
+    .select('l.event_id')
+    .where(visibleRecords(user, REGISTERED_STATUSES, 'p'))
+    .orderBy('l.event_id')
+    .orderBy('l.position');
+}
+
+/**
  * The records linked to each event, represented as embedded in events (1.10, events.md 1.7/1.8),
  * in link order, only those the caller may read (VO-29). One query for the links and records, one
  * for their images. `jsonLd` for single-event reads.
@@ -187,20 +212,7 @@ export async function loadLinkedForEvents(
 ): Promise<Map<number, Record<string, unknown>[]>> {
   const out = new Map<number, Record<string, unknown>[]>(eventIds.map((id) => [id, []]));
   if (!eventIds.length) return out;
-  const events = paddedIds(eventIds);
-  // The page's links are read first (a materialized common table expression), then each record
-  // by its key: left to join freely, PostgreSQL misjudges the links and reads every record of the kind.
-  const links = untyped(trx).with(
-    (cte) => cte('l').materialized(),
-    (db) => db.selectFrom(kind.linkTable).select(['event_id', `${kind.linkColumn} as record`, 'position']).where('event_id', 'in', events),
-  );
-  const rows = (await selectLinked(trx, kind, links)
-    .innerJoin('l', 'l.record', 'p.id')
-    .select('l.event_id')
-    .where(visibleRecords(ctx.user, REGISTERED_STATUSES, 'p'))
-    .orderBy('l.event_id')
-    .orderBy('l.position')
-    .execute()) as Array<LinkedRow & { event_id: number }>;
+  const rows = (await linkedOfEventsQuery(trx, kind, eventIds, ctx.user).execute()) as Array<LinkedRow & { event_id: number }>;
   const items = await representRows(trx, kind, rows, ctx, { jsonLd });
   rows.forEach((row, i) => out.get(row.event_id)!.push(items[i]!));
   return out;

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
 import { POST_COLUMNS } from '../post-like/columns.js';
@@ -8,10 +8,12 @@ import type { LinkedKind, LinkedRow } from './kind.js';
 export const untyped = (trx: Trx) => trx as unknown as Kysely<any>;
 
 
-/** The records of a kind, posts row joined with attribute row, as `p` and `a` (`source`: a handle with common table expressions). */
-export function selectLinked(trx: Trx, kind: LinkedKind, source: QueryCreator<any> = untyped(trx)) {
-  return source
-    .selectFrom('posts as p')
+/**
+ * The records of a kind, posts row joined with attribute row, as `p` and `a`. `from` names `posts as
+ * p` and may join it to other rows first (loadLinkedForEvents).
+ */
+export function selectLinked(trx: Trx, kind: LinkedKind, from: SelectQueryBuilder<any, any, any> = untyped(trx).selectFrom('posts as p')) {
+  return from
     .innerJoin(`${kind.table} as a`, 'a.post_id', 'p.id')
     .select([...POST_COLUMNS, ...kind.fields.map((f) => `a.${f.name}`)])
     .where('p.type', '=', kind.type);

@@ -69,7 +69,7 @@ export async function resolveTermInput(trx: Trx, tax: Taxonomy, value: unknown, 
   const refs = inputEntries(value)
     .map((entry) => toTermRef(entry, true))
     .filter((r): r is TermRef => r !== null);
-  const found = await lookupTermRefs(trx, tax, refs);
+  const found = await lookupTermRefs(trx, tax, refs, false);
   const ids: number[] = [];
   for (const ref of refs) {
     let id: number | undefined;
@@ -98,13 +98,18 @@ async function createNamed(trx: Trx, tax: Taxonomy, ref: TermRef, ctx: RequestCo
   }
 }
 
-/** Replaces the event's terms of the taxonomy with `ids`, keeping their order as assignment order. */
-export async function setEventTerms(trx: Trx, tax: Taxonomy, eventId: number, ids: number[]): Promise<void> {
-  await trx
-    .deleteFrom('event_terms')
-    .where('event_id', '=', eventId)
-    .where('term_id', 'in', (eb) => eb.selectFrom('terms').select('terms.id').where('terms.taxonomy', '=', tax.name))
-    .execute();
+/**
+ * Replaces the event's terms of the taxonomy with `ids`, keeping their order as assignment order.
+ * `created`: the event was inserted in this transaction, so it has no terms to remove.
+ */
+export async function setEventTerms(trx: Trx, tax: Taxonomy, eventId: number, ids: number[], created = false): Promise<void> {
+  if (!created) {
+    await trx
+      .deleteFrom('event_terms')
+      .where('event_id', '=', eventId)
+      .where('term_id', 'in', (eb) => eb.selectFrom('terms').select('terms.id').where('terms.taxonomy', '=', tax.name))
+      .execute();
+  }
   const unique = [...new Set(ids)];
   if (unique.length) {
     await trx
@@ -112,6 +117,24 @@ export async function setEventTerms(trx: Trx, tax: Taxonomy, eventId: number, id
       .values(unique.map((termId, position) => ({ event_id: eventId, term_id: termId, position })))
       .execute();
   }
+}
+
+/**
+ * The terms of the taxonomy carried by each of the events, with `event_id`, by name
+ * case-insensitively. The events' links drive, each term read by its key (SQLite keeps the order
+ * of a CROSS JOIN): driven by the terms, SQLite looks up every term of the taxonomy for every event.
+ */
+export function termsOfEventsQuery(trx: Trx, tax: Taxonomy, eventIds: number[]) {
+  return trx
+    .selectFrom('event_terms')
+    .crossJoin('terms')
+    .whereRef('terms.id', '=', 'event_terms.term_id')
+    .select(['event_terms.event_id', 'terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent'])
+    .select(publishedCount('terms').as('count'))
+    .where('event_terms.event_id', 'in', paddedIds(eventIds))
+    .where('terms.taxonomy', '=', tax.name)
+    .orderBy((eb) => eb.fn('lower', ['terms.name']))
+    .orderBy('terms.id');
 }
 
 /**
@@ -126,16 +149,7 @@ export async function loadTermsForEvents(
 ): Promise<Map<number, object[]>> {
   const out = new Map<number, object[]>(eventIds.map((id) => [id, []]));
   if (!eventIds.length) return out;
-  const rows = await trx
-    .selectFrom('event_terms')
-    .innerJoin('terms', 'terms.id', 'event_terms.term_id')
-    .select(['event_terms.event_id', 'terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent'])
-    .select(publishedCount('terms').as('count'))
-    .where('event_terms.event_id', 'in', paddedIds(eventIds))
-    .where('terms.taxonomy', '=', tax.name)
-    .orderBy((eb) => eb.fn('lower', ['terms.name']))
-    .orderBy('terms.id')
-    .execute();
+  const rows = await termsOfEventsQuery(trx, tax, eventIds).execute();
   for (const { event_id, ...row } of rows) {
     const term: TermRow = { ...row, id: Number(row.id), parent: Number(row.parent), count: Number(row.count) };
     out.get(Number(event_id))?.push(representEmbeddedTerm(tax, term, ctx.urls));

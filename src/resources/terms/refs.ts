@@ -42,12 +42,16 @@ export interface FoundTerms {
   byName: Map<string, TermRefRow>;
 }
 
-/** Looks every ref up in one query (style.md rule 5). */
-export async function lookupTermRefs(trx: Trx, tax: Taxonomy, refs: TermRef[]): Promise<FoundTerms> {
+/**
+ * Looks every ref up in one query (style.md rule 5). `numbersAsText`: a numeric entry is also
+ * looked up as a slug and a name (filters); event input reads it as an ID only.
+ */
+export async function lookupTermRefs(trx: Trx, tax: Taxonomy, refs: TermRef[], numbersAsText = true): Promise<FoundTerms> {
+  const texts = numbersAsText ? refs : refs.filter((r) => r.id === undefined);
   const rows = await findTermsByRefs(trx, tax, {
     ids: refs.flatMap((r) => (r.id !== undefined ? [r.id] : [])),
-    slugs: refs.map((r) => r.slug),
-    names: refs.map((r) => r.name),
+    slugs: texts.map((r) => r.slug),
+    names: texts.map((r) => r.name),
   });
   const found: FoundTerms = { byId: new Map(), bySlug: new Map(), byName: new Map() };
   for (const row of rows) {
