@@ -44,6 +44,12 @@ export interface OpenOptions {
 /** Prepared statements kept by SQL text, per connection (this one and the worker's). */
 const STATEMENT_CACHE_LIMIT = 1000;
 /**
+ * SQLite's own cache of database pages, per connection (KiB; the driver's default is 16 MB). The
+ * operating system caches the file already: list misses ran as fast with 4 MB as with 16 MB at
+ * 100k and 1M events, and the two connections hold 24 MB less.
+ */
+const PAGE_CACHE_KIB = 4096;
+/**
  * Log size (pages of 4 kB) at which a commit checkpoints by itself, a fallback when the
  * worker (sqlite-worker.ts) has not kept up; SQLite's default is 1,000.
  */
@@ -70,6 +76,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     // A file's list reads and checkpoints are the worker's (sqlite-worker.ts); a database in
     // memory has neither.
@@ -77,7 +84,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     if (file !== ':memory:') {
       sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
       sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
-      worker = startSqliteWorker(resolve(file), { statementLimit: STATEMENT_CACHE_LIMIT });
+      worker = startSqliteWorker(resolve(file), { statementLimit: STATEMENT_CACHE_LIMIT, pageCacheKib: PAGE_CACHE_KIB });
     }
     const close = async () => {
       await worker?.stop();

@@ -47,6 +47,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
 const db = new SQLite(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+db.pragma('cache_size = -' + workerData.pageCacheKib);
 const timer = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
@@ -100,8 +101,8 @@ class WorkerThread {
   private stopping = false;
   private readonly exited: Promise<void>;
 
-  constructor(file: string, statementLimit: number) {
-    const workerData = { driver: driverPath, file, statementLimit, checkpointEveryMs: CHECKPOINT_EVERY_MS };
+  constructor(file: string, { statementLimit, pageCacheKib }: WorkerOptions) {
+    const workerData = { driver: driverPath, file, statementLimit, pageCacheKib, checkpointEveryMs: CHECKPOINT_EVERY_MS };
     // No execArgv: the worker needs none of the parent's loaders (tsx in tests) and starts faster
     // without. Its objects live no longer than one query: a small young generation holds them.
     this.worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
@@ -204,12 +205,19 @@ export interface SqliteWorker {
   stop(): Promise<void>;
 }
 
+export interface WorkerOptions {
+  /** Prepared statements kept by SQL text. */
+  statementLimit: number;
+  /** SQLite's page cache of the worker's connection, in KiB. */
+  pageCacheKib: number;
+}
+
 /**
- * The worker of an SQLite file, keeping up to `statementLimit` prepared statements by SQL text;
- * should it fail, checkpoints are left to the opening connection and reads fail.
+ * The worker of an SQLite file; should it fail, checkpoints are left to the opening connection
+ * and reads fail.
  */
-export function startSqliteWorker(file: string, { statementLimit }: { statementLimit: number }): SqliteWorker {
-  const worker = new WorkerThread(file, statementLimit);
+export function startSqliteWorker(file: string, options: WorkerOptions): SqliteWorker {
+  const worker = new WorkerThread(file, options);
   const dialect: Dialect = {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new ReadDriver(worker),

@@ -73,7 +73,7 @@ export interface ResponseCacheOptions {
 }
 
 const DEFAULT_TTL_MS = 1000;
-const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 96 * 1024 * 1024;
 
 /** `If-None-Match` holds `etag` (or `*`); weak and strong forms compare equal for GET (RFC 9110 13.1.2). */
 export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {

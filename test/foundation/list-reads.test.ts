@@ -76,3 +76,11 @@ it('closing the database ends the worker: the last connection to close removes t
   assert.equal(existsSync(`${file}-wal`), false);
   rmSync(dir, { recursive: true, force: true });
 });
+
+it('both SQLite connections of a file keep a page cache of 4 MB, not the driver default of 16 MB', async () => {
+  await withFile(async (handle) => {
+    const cacheSize = async (db: ReturnType<typeof openDatabase>['db']) => (await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows[0]!.cache_size;
+    assert.equal(await cacheSize(handle.db), -4096);
+    assert.equal(await cacheSize(handle.reads), -4096);
+  });
+});
