@@ -10,7 +10,7 @@ export const untyped = (trx: Trx) => trx as unknown as Kysely<any>;
 
 /**
  * The records of a kind, posts row joined with attribute row, as `p` and `a`. `from` names `posts as
- * p` and may join it to other rows first (loadLinkedForEvents).
+ * p` and may join it to other rows first (linkedOfEventsQuery).
  */
 export function selectLinked(trx: Trx, kind: LinkedKind, from: SelectQueryBuilder<any, any, any> = untyped(trx).selectFrom('posts as p')) {
   return from
