@@ -114,6 +114,18 @@ forEachBackend('response cache', (srv) => {
     assert.deepEqual(other.body, first.body);
   });
 
+  it('a cached answer holds text of two, three and four UTF-8 bytes a character exactly, with its length', async () => {
+    const title = 'Café – 20 € 🎉 東京';
+    const { id } = await makeEvent(srv(), { title, status: 'publish' });
+    const miss = await srv().get(`/events/${id}`);
+    const hit = await srv().get(`/events/${id}`);
+    assert.equal(miss.status, 200);
+    assert.equal(miss.body.title, title);
+    assert.equal(hit.text, miss.text, 'the stored bytes decode to the text that was built');
+    assert.equal(Number(hit.headers.get('content-length')), Buffer.byteLength(miss.text));
+    assert.equal(hit.headers.get('etag'), miss.headers.get('etag'));
+  });
+
   it('reads that follow the clock are reused within the second; the rest until the next write', async () => {
     const venue = await srv().request('POST', '/venues', { as: 'administrator', json: { venue: 'Clockwork Hall' } });
     assert.equal(venue.status, 201, venue.text);
