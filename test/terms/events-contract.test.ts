@@ -142,7 +142,7 @@ forEachBackend('categories and tags inside events (terms contract)', (srv) => {
     assert.equal((await srv().get(`/categories/${c2.id}`)).body.count, 0);
   });
 
-  it('loadTermsForEvents gives the embedded shape, sorted by name ignoring case, one entry per event', async () => {
+  it('loadTermsForEvents gives the embedded shape of each taxonomy, sorted by name ignoring case, one entry per event', async () => {
     const parent = await makeTerm(srv(), 'categories', { name: 'Embed parent' });
     const zed = await makeTerm(srv(), 'categories', { name: 'zed embedded', description: 'Z <em>d</em>', parent: parent.id });
     const alpha = await makeTerm(srv(), 'categories', { name: 'Alpha embedded' });
@@ -151,7 +151,8 @@ forEachBackend('categories and tags inside events (terms contract)', (srv) => {
     const e2 = await insertEvent(srv(), { status: 'draft', termIds: [zed.id] });
     const e3 = await insertEvent(srv());
     const ctx = await contextFor(srv());
-    const cats = await loadTermsForEvents(srv().db, categoryTaxonomy, [e1, e2, e3], ctx);
+    const [cats, tags] = await loadTermsForEvents(srv().db, [categoryTaxonomy, tagTaxonomy], [e1, e2, e3], ctx);
+    assert.ok(cats && tags);
     assert.deepEqual([...cats.keys()], [e1, e2, e3]);
     assert.deepEqual(cats.get(e3), []);
     assert.deepEqual(cats.get(e1), [
@@ -184,9 +185,12 @@ forEachBackend('categories and tags inside events (terms contract)', (srv) => {
     ]);
     assert.deepEqual(Object.keys(cats.get(e1)![0]!), ['name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count', 'filter', 'id', 'urls']);
     assert.deepEqual((cats.get(e2) as any[]).map((t) => t.id), [zed.id]);
-    const tags = await loadTermsForEvents(srv().db, tagTaxonomy, [e1], ctx);
     assert.deepEqual((tags.get(e1) as any[]).map((t) => [t.id, t.taxonomy, t.parent, t.urls.up]), [[tag.id, 'post_tag', 0, undefined]]);
-    assert.deepEqual([...(await loadTermsForEvents(srv().db, tagTaxonomy, [], ctx)).keys()], []);
+    assert.deepEqual([...tags.keys()], [e1, e2, e3]);
+    assert.deepEqual(tags.get(e2), []);
+    const [onlyTags] = await loadTermsForEvents(srv().db, [tagTaxonomy], [e1], ctx);
+    assert.deepEqual((onlyTags!.get(e1) as any[]).map((t) => t.id), [tag.id], 'a taxonomy not asked for is left out');
+    assert.deepEqual([...(await loadTermsForEvents(srv().db, [tagTaxonomy], [], ctx))[0]!.keys()], []);
   });
 
   it('deleting a term takes it out of every event', async () => {
@@ -194,6 +198,6 @@ forEachBackend('categories and tags inside events (terms contract)', (srv) => {
     const tag = await makeTerm(srv(), 'tags', { name: 'Soon gone' });
     const event = await insertEvent(srv(), { termIds: [tag.id] });
     assert.equal((await srv().request('DELETE', `/tags/${tag.id}`, { as: 'editor' })).status, 200);
-    assert.deepEqual((await loadTermsForEvents(srv().db, tagTaxonomy, [event], ctx)).get(event), []);
+    assert.deepEqual((await loadTermsForEvents(srv().db, [tagTaxonomy], [event], ctx))[0]!.get(event), []);
   });
 });

@@ -76,10 +76,9 @@ export interface EventRelated {
 /** One query per relation for the given events (style.md rule 5). */
 export async function loadRelated(trx: Trx, rows: EventRow[], ctx: RequestContext, { jsonLd }: { jsonLd: boolean }): Promise<EventRelated> {
   const ids = rows.map((r) => r.id);
-  const [images, categories, tags, venues, organizers] = await Promise.all([
+  const [images, [categories, tags], venues, organizers] = await Promise.all([
     loadImages(trx, rows.map((r) => r.image_id)),
-    loadTermsForEvents(trx, categoryTaxonomy, ids, ctx),
-    loadTermsForEvents(trx, tagTaxonomy, ids, ctx),
+    loadTermsForEvents(trx, [categoryTaxonomy, tagTaxonomy], ids, ctx),
     loadLinkedForEvents(trx, venueKind, ids, ctx, { jsonLd }),
     loadLinkedForEvents(trx, organizerKind, ids, ctx, { jsonLd }),
   ]);

@@ -120,11 +120,12 @@ export async function setEventTerms(trx: Trx, tax: Taxonomy, eventId: number, id
 }
 
 /**
- * The terms of the taxonomy carried by each of the events, with `event_id`, by name
+ * The terms of the taxonomies carried by each of the events, with `event_id`, by name
  * case-insensitively. The events' links drive, each term read by its key (SQLite keeps the order
  * of a CROSS JOIN): driven by the terms, SQLite looks up every term of the taxonomy for every event.
+ * An event's links of every taxonomy sit together under its key, so one query reads them all once.
  */
-export function termsOfEventsQuery(trx: Trx, tax: Taxonomy, eventIds: number[]) {
+export function termsOfEventsQuery(trx: Trx, taxonomies: readonly Taxonomy[], eventIds: number[]) {
   return trx
     .selectFrom('event_terms')
     .crossJoin('terms')
@@ -132,27 +133,29 @@ export function termsOfEventsQuery(trx: Trx, tax: Taxonomy, eventIds: number[]) 
     .select(['event_terms.event_id', 'terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent'])
     .select(publishedCount('terms').as('count'))
     .where('event_terms.event_id', 'in', paddedIds(eventIds))
-    .where('terms.taxonomy', '=', tax.name)
+    .where('terms.taxonomy', 'in', taxonomies.map((tax) => tax.name))
     .orderBy((eb) => eb.fn('lower', ['terms.name']))
     .orderBy('terms.id');
 }
 
 /**
- * The embedded terms of each event (events.md 1.6), sorted by name case-insensitively, in one
- * query. Every requested event gets an entry, `[]` when it has no term of the taxonomy.
+ * The embedded terms of each event (events.md 1.6), sorted by name case-insensitively, one map per
+ * taxonomy in the order given, from one query. Every requested event gets an entry, `[]` when it
+ * has no term of the taxonomy.
  */
 export async function loadTermsForEvents(
   trx: Trx,
-  tax: Taxonomy,
+  taxonomies: readonly Taxonomy[],
   eventIds: number[],
   ctx: Pick<RequestContext, 'urls'>,
-): Promise<Map<number, object[]>> {
-  const out = new Map<number, object[]>(eventIds.map((id) => [id, []]));
-  if (!eventIds.length) return out;
-  const rows = await termsOfEventsQuery(trx, tax, eventIds).execute();
+): Promise<Array<Map<number, object[]>>> {
+  const out = taxonomies.map(() => new Map<number, object[]>(eventIds.map((id) => [id, []])));
+  if (!eventIds.length || !taxonomies.length) return out;
+  const rows = await termsOfEventsQuery(trx, taxonomies, eventIds).execute();
   for (const { event_id, ...row } of rows) {
+    const index = taxonomies.findIndex((tax) => tax.name === row.taxonomy);
     const term: TermRow = { ...row, id: Number(row.id), parent: Number(row.parent), count: Number(row.count) };
-    out.get(Number(event_id))?.push(representEmbeddedTerm(tax, term, ctx.urls));
+    out[index]?.get(Number(event_id))?.push(representEmbeddedTerm(taxonomies[index]!, term, ctx.urls));
   }
   return out;
 }
