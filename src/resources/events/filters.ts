@@ -287,7 +287,7 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
     // read every link of that filter (at 1M events, a tag's 525 matches in a year among a category
     // tree's 150,000 events: 120 ms against 8 ms). PostgreSQL hashes that set quickly and probes an
     // index slowly (~25 µs a probe; the list pool at 100k events ran 18% slower with probes), so
-    // there each link is checked against the set (`+` keeps the ID out of SQLite's index choices).
+    // there each link is checked against the set (its `+`, a no-op there, is the form measured).
     for (const filter of [terms.categories, terms.tags]) {
       if (filter === null || filter === source.driving) continue;
       const tagged = eb.selectFrom('event_terms as et').select('et.event_id');
