@@ -4,7 +4,7 @@ import { parseList } from '../../http/args.js';
 import { RestError } from '../../http/errors.js';
 import type { RequestContext, Validation } from '../../http/route.js';
 import { lookupTermRefs, refExists, toTermRef, type TermRef } from './refs.js';
-import { publishedCount, withDescendants, type TermRow } from './repository.js';
+import { normalizeTermRow, publishedCount, withDescendants } from './repository.js';
 import { representEmbeddedTerm } from './representation.js';
 import type { Taxonomy } from './taxonomy.js';
 import { TERM_NAME_MAX_LENGTH } from './text.js';
@@ -154,8 +154,7 @@ export async function loadTermsForEvents(
   const rows = await termsOfEventsQuery(trx, taxonomies, eventIds).execute();
   for (const { event_id, ...row } of rows) {
     const index = taxonomies.findIndex((tax) => tax.name === row.taxonomy);
-    const term: TermRow = { ...row, id: Number(row.id), parent: Number(row.parent), count: Number(row.count) };
-    out[index]?.get(Number(event_id))?.push(representEmbeddedTerm(taxonomies[index]!, term, ctx.urls));
+    out[index]?.get(Number(event_id))?.push(representEmbeddedTerm(taxonomies[index]!, normalizeTermRow(row), ctx.urls));
   }
   return out;
 }

@@ -43,7 +43,8 @@ function selectTerms(trx: Trx, tax: Taxonomy) {
     .where('terms.taxonomy', '=', tax.name);
 }
 
-function normalize(row: TermRow): TermRow {
+/** A term row with its numeric columns read as numbers. */
+export function normalizeTermRow(row: TermRow): TermRow {
   return { ...row, id: Number(row.id), parent: Number(row.parent), count: Number(row.count) };
 }
 
@@ -55,7 +56,7 @@ export function isStorableId(id: number): boolean {
 export async function findTermById(trx: Trx, tax: Taxonomy, id: number): Promise<TermRow | undefined> {
   if (!isStorableId(id)) return undefined;
   const row = await selectTerms(trx, tax).where('terms.id', '=', id).executeTakeFirst();
-  return row && normalize(row);
+  return row && normalizeTermRow(row);
 }
 
 /** The term, or the reference's answer for an unknown ID: 400 `rest_invalid_param` on `id` (terms.md 4). */
@@ -250,7 +251,7 @@ export async function listTermRows(trx: Trx, tax: Taxonomy, q: TermPageQuery): P
   const key = sortKey(q.orderby, q.filter);
   if (key) query = query.orderBy(key, q.descending ? 'desc' : 'asc');
   const rows = await query.orderBy('terms.id', 'asc').limit(q.limit).offset(q.offset).execute();
-  return rows.map(normalize);
+  return rows.map(normalizeTermRow);
 }
 
 /** The number of terms the same filter matches over all pages. */
