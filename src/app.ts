@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { CountMemo } from './db/count-memo.js';
+import { transactor } from './db/group-commit.js';
 import { namespaceIndexRoute, restIndex, routeObject } from './http/discovery.js';
 import { docRoute } from './http/openapi.js';
 import { docsPageRoutes } from './http/docs-page.js';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authenticator: new Authenticator(database.db),
     routes,
     counts: new CountMemo(database.reads),
+    transact: transactor(database.db, database.backend),
   };
 
   const fastify = Fastify({

@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { boundedMemo, byText } from '../memo.js';
+import { searchQueueIndexer } from './search-queue.js';
 import { startSqliteWorker, type SqliteWorker } from './sqlite-worker.js';
 import type { Database } from './tables.js';
 
@@ -61,9 +62,30 @@ const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
  * The connection as Kysely uses it, with prepared statements kept by SQL text: the same queries
  * run over and over (with other parameters), and preparing costs as much as running a small one.
  * Statements run synchronously, so one is never in use twice at a time.
+ *
+ * Records queued for the full-text index are indexed before each commit, and after a write that
+ * committed by itself (search-queue.ts).
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  return { close: () => sqlite.close(), prepare: boundedMemo(STATEMENT_CACHE_LIMIT, byText, (text: string) => sqlite.prepare(text)) };
+  const indexQueued = searchQueueIndexer(sqlite);
+  const indexAfterAutocommit = sqlite.transaction(indexQueued);
+  const prepare = (text: string): SqliteStatement => {
+    const statement = sqlite.prepare(text);
+    if (text === 'commit') return { reader: false, all: () => [], iterate: () => [][Symbol.iterator](), run: (parameters) => (indexQueued(), statement.run(parameters)) };
+    // Transaction control counts as read-only too; an insert with `returning` is a reader that writes.
+    if (statement.readonly) return statement;
+    const afterWrite = <R>(result: R): R => {
+      if (!sqlite.inTransaction) indexAfterAutocommit();
+      return result;
+    };
+    return {
+      reader: statement.reader,
+      all: (parameters) => afterWrite(statement.all(parameters)),
+      run: (parameters) => afterWrite(statement.run(parameters)),
+      iterate: (parameters) => statement.iterate(parameters),
+    };
+  };
+  return { close: () => sqlite.close(), prepare: boundedMemo(STATEMENT_CACHE_LIMIT, byText, prepare) };
 }
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {

@@ -8,6 +8,7 @@ import * as termListing from './migrations/2026-11-25-06-term-listing.js';
 import * as searchTrigramsPostgres from './migrations/2026-11-25-07-search-trigrams-postgres.js';
 import * as eventDayCounts from './migrations/2026-11-25-08-event-day-counts.js';
 import * as searchMergeFanIn from './migrations/2026-11-26-09-search-merge-fan-in.js';
+import * as searchIndexAtCommit from './migrations/2026-11-26-10-search-index-at-commit.js';
 
 /** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-07-search-trigrams-postgres': searchTrigramsPostgres,
   '2026-11-25-08-event-day-counts': eventDayCounts,
   '2026-11-26-09-search-merge-fan-in': searchMergeFanIn,
+  '2026-11-26-10-search-index-at-commit': searchIndexAtCommit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

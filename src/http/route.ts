@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Backend } from '../db/connect.js';
 import type { Database } from '../db/tables.js';
 import type { CountMemo } from '../db/count-memo.js';
+import type { Transact } from '../db/group-commit.js';
 import type { Settings, SettingsCache } from '../settings.js';
 import type { CacheLifetime } from './cache.js';
 import type { RestError } from './errors.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   authenticator: Authenticator;
   routes: RouteDef[];
   counts: CountMemo;
+  /** Runs a request's write: one transaction per write, or a savepoint of a shared one (db/group-commit.ts). */
+  transact: Transact;
 }
 
 /** Absolute URL bases for links emitted while serving one request (common.md 1.4, X 21, X 22). */

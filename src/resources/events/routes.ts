@@ -139,7 +139,7 @@ async function readEventBySlug(ctx: RequestContext) {
 /** `POST /events` (events.md 4): one transaction for the event and everything it creates. */
 async function createEvent(ctx: RequestContext) {
   const now = nowIn(ctx.settings.timezone);
-  const body = await ctx.app.db.transaction().execute(async (trx) => {
+  const body = await ctx.app.transact(async (trx) => {
     const id = await writeEvent(trx, ctx, now);
     await bumpDataVersion(trx);
     return represent(trx, (await findEventById(trx, id))!, ctx, { jsonLd: false });
@@ -149,7 +149,7 @@ async function createEvent(ctx: RequestContext) {
 
 async function updateWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventRow>) {
   const now = nowIn(ctx.settings.timezone);
-  const body = await ctx.app.db.transaction().execute(async (trx) => {
+  const body = await ctx.app.transact(async (trx) => {
     const current = await find(trx);
     await writeEvent(trx, ctx, now, current);
     await bumpDataVersion(trx);
@@ -172,7 +172,7 @@ const updateEventBySlug = (ctx: RequestContext) =>
 
 async function trashWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventRow>) {
   const now = nowIn(ctx.settings.timezone);
-  const body = await ctx.app.db.transaction().execute(async (trx) => {
+  const body = await ctx.app.transact(async (trx) => {
     const row = await find(trx);
     if (row.status === 'trash') throw restErrors.eventIsInTrash();
     await trashRecord(trx, row, now);

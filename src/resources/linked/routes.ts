@@ -96,7 +96,7 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
 
   const post = async (ctx: RequestContext): Promise<Reply> => {
     const now = nowIn(ctx.settings.timezone);
-    const body = await ctx.app.db.transaction().execute(async (trx) => {
+    const body = await ctx.app.transact(async (trx) => {
       const { id } = await createOrReuseLinked(trx, kind, inputOf(create, ctx, { create: true }), ctx, now);
       await bumpDataVersion(trx);
       return representOne(trx, kind, id, ctx, false);
@@ -107,7 +107,7 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
   const patch = async (ctx: RequestContext): Promise<Reply> => {
     const now = nowIn(ctx.settings.timezone);
     const row = loadedRecord(ctx)!;
-    const body = await ctx.app.db.transaction().execute(async (trx) => {
+    const body = await ctx.app.transact(async (trx) => {
       await updateLinked(trx, kind, row, inputOf(update, ctx, { create: false }), ctx, now);
       await bumpDataVersion(trx);
       return representOne(trx, kind, row.id, ctx, false);
@@ -118,7 +118,7 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
   const remove = async (ctx: RequestContext): Promise<Reply> => {
     const now = nowIn(ctx.settings.timezone);
     const row = loadedRecord(ctx)!;
-    const body = await ctx.app.db.transaction().execute(async (trx) => {
+    const body = await ctx.app.transact(async (trx) => {
       await trashLinked(trx, kind, row, now);
       await bumpDataVersion(trx);
       return representOne(trx, kind, row.id, ctx, false);

@@ -208,7 +208,7 @@ function refuseTagParent(tax: Taxonomy, ctx: RequestContext): void {
 async function createTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
   refuseTagParent(tax, ctx);
   const p = ctx.params;
-  const term = await ctx.app.db.transaction().execute(async (trx) => {
+  const term = await ctx.app.transact(async (trx) => {
     const id = await addTerm(trx, tax, { name: p.name, description: p.description ?? undefined, slug: p.slug ?? undefined, parent: p.parent ?? undefined }, ctx);
     await bumpDataVersion(trx);
     return getTermById(trx, tax, id);
@@ -221,7 +221,7 @@ async function updateTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
   refuseTagParent(tax, ctx);
   const p = ctx.params;
   const id = (ctx.loaded.get('term') as TermRow).id;
-  const term = await ctx.app.db.transaction().execute(async (trx) => {
+  const term = await ctx.app.transact(async (trx) => {
     const current = await getTermById(trx, tax, id);
     await changeTerm(trx, tax, current, { name: p.name ?? undefined, description: p.description, slug: p.slug ?? undefined, parent: p.parent }, ctx);
     await bumpDataVersion(trx);
@@ -233,7 +233,7 @@ async function updateTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
 /** Always permanent; the answer is the term as it was, without `_links` (terms.md 7). */
 async function deleteTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
   const id = (ctx.loaded.get('term') as TermRow).id;
-  const body = await ctx.app.db.transaction().execute(async (trx) => {
+  const body = await ctx.app.transact(async (trx) => {
     const term = await getTermById(trx, tax, id);
     const before = representTerm(tax, term, await loadAncestors(trx, [term.parent]), ctx.urls, false);
     await deleteTermRow(trx, tax, term);
