@@ -136,26 +136,37 @@ async function readEventBySlug(ctx: RequestContext) {
   return readResponse(await getEventById(ctx.app.db, loaded.id), ctx);
 }
 
+/**
+ * The answer to a write: the event as committed, read like a list page (`reads`: on SQLite the
+ * worker's connection, which sees every commit), so the request thread is free meanwhile.
+ */
+async function representWritten(id: number, ctx: RequestContext) {
+  const row = await findEventById(ctx.app.reads, id);
+  // Deleted for good by a write committed in between.
+  if (!row) throw restErrors.eventNotFound(id);
+  return represent(ctx.app.reads, row, ctx, { jsonLd: false });
+}
+
 /** `POST /events` (events.md 4): one transaction for the event and everything it creates. */
 async function createEvent(ctx: RequestContext) {
   const now = nowIn(ctx.settings.timezone);
-  const body = await ctx.app.transact(async (trx) => {
-    const id = await writeEvent(trx, ctx, now);
+  const id = await ctx.app.transact(async (trx) => {
+    const written = await writeEvent(trx, ctx, now);
     await bumpDataVersion(trx);
-    return represent(trx, (await findEventById(trx, id))!, ctx, { jsonLd: false });
+    return written;
   });
-  return { status: 201, body };
+  return { status: 201, body: await representWritten(id, ctx) };
 }
 
 async function updateWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventRow>) {
   const now = nowIn(ctx.settings.timezone);
-  const body = await ctx.app.transact(async (trx) => {
+  const id = await ctx.app.transact(async (trx) => {
     const current = await find(trx);
     await writeEvent(trx, ctx, now, current);
     await bumpDataVersion(trx);
-    return represent(trx, (await findEventById(trx, current.id))!, ctx, { jsonLd: false });
+    return current.id;
   });
-  return { body };
+  return { body: await representWritten(id, ctx) };
 }
 
 /** Update by ID (events.md 5.1, E34): a true partial update. */
@@ -172,14 +183,14 @@ const updateEventBySlug = (ctx: RequestContext) =>
 
 async function trashWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventRow>) {
   const now = nowIn(ctx.settings.timezone);
-  const body = await ctx.app.transact(async (trx) => {
+  const id = await ctx.app.transact(async (trx) => {
     const row = await find(trx);
     if (row.status === 'trash') throw restErrors.eventIsInTrash();
     await trashRecord(trx, row, now);
     await bumpDataVersion(trx);
-    return represent(trx, (await findEventById(trx, row.id))!, ctx, { jsonLd: false });
+    return row.id;
   });
-  return { body };
+  return { body: await representWritten(id, ctx) };
 }
 
 /** DELETE moves the event to the trash (events.md 6, common.md 8.5); the purge removes it for good. */

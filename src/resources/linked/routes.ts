@@ -23,8 +23,12 @@ export async function representRows(trx: Trx, kind: LinkedKind, rows: LinkedRow[
   return rows.map((row) => representLinked(kind, row, row.image_id === null ? undefined : images.get(row.image_id), ctx, options));
 }
 
-async function representOne(trx: Trx, kind: LinkedKind, id: number, ctx: RequestContext, jsonLd: boolean) {
-  const [item] = await representRows(trx, kind, [await getLinkedById(trx, kind, id)], ctx, { jsonLd });
+/**
+ * The answer to a write: the record as committed, read like a list page (`reads`: on SQLite the
+ * worker's connection, which sees every commit), so the request thread is free meanwhile.
+ */
+async function representWritten(kind: LinkedKind, id: number, ctx: RequestContext) {
+  const [item] = await representRows(ctx.app.reads, kind, [await getLinkedById(ctx.app.reads, kind, id)], ctx, { jsonLd: false });
   return item;
 }
 
@@ -96,34 +100,32 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
 
   const post = async (ctx: RequestContext): Promise<Reply> => {
     const now = nowIn(ctx.settings.timezone);
-    const body = await ctx.app.transact(async (trx) => {
-      const { id } = await createOrReuseLinked(trx, kind, inputOf(create, ctx, { create: true }), ctx, now);
+    const id = await ctx.app.transact(async (trx) => {
+      const written = await createOrReuseLinked(trx, kind, inputOf(create, ctx, { create: true }), ctx, now);
       await bumpDataVersion(trx);
-      return representOne(trx, kind, id, ctx, false);
+      return written.id;
     });
-    return { status: 201, body };
+    return { status: 201, body: await representWritten(kind, id, ctx) };
   };
 
   const patch = async (ctx: RequestContext): Promise<Reply> => {
     const now = nowIn(ctx.settings.timezone);
     const row = loadedRecord(ctx)!;
-    const body = await ctx.app.transact(async (trx) => {
+    await ctx.app.transact(async (trx) => {
       await updateLinked(trx, kind, row, inputOf(update, ctx, { create: false }), ctx, now);
       await bumpDataVersion(trx);
-      return representOne(trx, kind, row.id, ctx, false);
     });
-    return { body };
+    return { body: await representWritten(kind, row.id, ctx) };
   };
 
   const remove = async (ctx: RequestContext): Promise<Reply> => {
     const now = nowIn(ctx.settings.timezone);
     const row = loadedRecord(ctx)!;
-    const body = await ctx.app.transact(async (trx) => {
+    await ctx.app.transact(async (trx) => {
       await trashLinked(trx, kind, row, now);
       await bumpDataVersion(trx);
-      return representOne(trx, kind, row.id, ctx, false);
     });
-    return { body };
+    return { body: await representWritten(kind, row.id, ctx) };
   };
 
   const single = (key: 'id' | 'slug', target: Args) => [
