@@ -72,6 +72,11 @@ export interface ScalingRow {
   p50: number;
   p99: number;
   baselineRatio: number;
+  /**
+   * Mean size of the service's answers (KiB). The pool is the same at every size, so a small
+   * dataset answers more of it with short or past-the-end pages: part of what a ratio compares.
+   */
+  answerKib: number;
   /** Against the smallest size of the table. */
   growth: { rps: number; p50: number };
 }
@@ -196,6 +201,11 @@ async function runStep(driver: LoadDriver, spec: DatabaseSpec, events: number, s
   }
 }
 
+function meanAnswerKib(rounds: LoadResult[]): number {
+  const requests = rounds.reduce((n, round) => n + round.requests, 0);
+  return requests ? rounds.reduce((n, round) => n + round.bytes, 0) / requests / 1024 : 0;
+}
+
 function scalingRows(steps: StepResult[]): ScalingRow[] {
   const rows = steps
     .map((step) => ({ step, varied: step.scenarios.find((s) => s.scenario === 'list-varied') }))
@@ -208,6 +218,7 @@ function scalingRows(steps: StepResult[]): ScalingRow[] {
     p50: varied!.service.p50,
     p99: varied!.service.p99,
     baselineRatio: varied!.ratio.rps,
+    answerKib: meanAnswerKib(varied!.rounds.service),
     growth: { rps: ratio(varied!.service.rps, first!.service.rps), p50: ratio(varied!.service.p50, first!.service.p50) },
   }));
 }

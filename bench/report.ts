@@ -51,8 +51,8 @@ export function formatReport(result: BenchResult): string {
       out.push(`${backend.backend === 'sqlite' ? 'SQLite' : 'PostgreSQL'} scaling, list-varied (×${first} = against ${first} events)`);
       out.push(
         ...table(
-          ['events', 'req/s', `×${first}`, 'p50 ms', `×${first}`, 'p99 ms', '×base req/s'],
-          backend.scaling.map((r) => [int(r.events), int(r.rps), fixed(r.growth.rps), fixed(r.p50), fixed(r.growth.p50), fixed(r.p99), fixed(r.baselineRatio)]),
+          ['events', 'req/s', `×${first}`, 'p50 ms', `×${first}`, 'p99 ms', '×base req/s', 'KiB/answer'],
+          backend.scaling.map((r) => [int(r.events), int(r.rps), fixed(r.growth.rps), fixed(r.p50), fixed(r.growth.p50), fixed(r.p99), fixed(r.baselineRatio), fixed(r.answerKib, 1)]),
         ),
       );
     }

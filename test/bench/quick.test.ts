@@ -57,6 +57,13 @@ describe('npm run bench -- --quick', () => {
       assert.deepEqual(sqlite!.scaling.map((r) => r.events), [150, 400]);
       assert.equal(sqlite!.scaling[0]!.growth.p50, 1);
       assert.ok(sqlite!.scaling.every((r) => r.rps > 0 && r.p50 > 0 && r.baselineRatio > 0));
+      for (const row of sqlite!.scaling) {
+        const rounds = sqlite!.steps.find((step) => step.events === row.events)!.scenarios.find((s) => s.scenario === 'list-varied')!.rounds.service;
+        const bytes = rounds.reduce((n, round) => n + round.bytes, 0);
+        const requests = rounds.reduce((n, round) => n + round.requests, 0);
+        assert.ok(row.answerKib > 0.1, `answers of ${row.answerKib} KiB`);
+        assert.equal(row.answerKib, bytes / requests / 1024);
+      }
 
       assert.equal(result.targets.length, 7);
       assert.ok(result.targets.every((t) => !t.comparable || t.target.includes('1M')), 'a 400-event run is not comparable with the targets');
@@ -68,6 +75,7 @@ describe('npm run bench -- --quick', () => {
       const report = formatReport(result);
       for (const name of SCENARIOS) assert.match(report, new RegExp(`^${name} `, 'm'));
       assert.match(report, /scaling, list-varied/);
+      assert.match(report, /KiB\/answer/);
     } finally {
       rmSync(workDir, { recursive: true, force: true });
     }
