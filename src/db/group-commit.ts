@@ -25,11 +25,12 @@ const MAX_GROUP = 64;
  *
  * Writes that arrive while the event loop handles the same batch of sockets are queued, and run
  * one after the other at its end (`setImmediate`) in one transaction, each inside a savepoint of
- * its own. A write that fails is rolled back to its savepoint and fails alone, at once; the others
- * succeed once the transaction commits, or all fail with the commit. So each write is still all
- * or nothing, sees the writes before it as a serial order would, and is answered only once it is
- * durable and visible to the read connection. The connection is held for the whole group, as
- * for a single transaction, so no other query of this connection sees a write before it commits.
+ * its own. A write that fails is rolled back to its savepoint and fails alone; the others succeed
+ * once the transaction commits, or all fail with the commit. Every write of a group is answered
+ * once its transaction has ended. So each write is still all or nothing, sees the writes before
+ * it as a serial order would, and a success is answered only once it is visible to the read
+ * connection. The connection is held for the whole group, as for a single transaction, so no
+ * other query of this connection sees a write before it commits.
  *
  * PostgreSQL commits concurrent transactions by itself: there, each write is a transaction.
  */
@@ -61,6 +62,7 @@ class GroupCommit {
   private async commitGroup(): Promise<void> {
     const group = this.queue.splice(0, MAX_GROUP);
     const done: { queued: Queued; value: unknown }[] = [];
+    const failed: { queued: Queued; err: unknown }[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const queued of group) {
@@ -71,15 +73,16 @@ class GroupCommit {
           } catch (err) {
             await sql`rollback to request`.execute(trx);
             await sql`release request`.execute(trx);
-            queued.reject(err);
+            failed.push({ queued, err });
           }
         }
       });
       for (const { queued, value } of done) queued.resolve(value);
     } catch (err) {
       // The transaction itself failed (begin, a savepoint or the commit): nothing of it was kept.
-      for (const queued of group) queued.reject(err);
+      for (const { queued } of done) queued.reject(err);
     }
+    for (const { queued, err } of failed) queued.reject(err);
     this.scheduled = false;
     this.schedule();
   }
