@@ -10,7 +10,7 @@ import { namespaceIndexRoute, restIndex, routeObject } from './http/discovery.js
 import { docRoute } from './http/openapi.js';
 import { docsPageRoutes } from './http/docs-page.js';
 import { publicUrlRoutes } from './http/public-urls.js';
-import { INVALID_JSON, NAMESPACE, compileRoutes, registerDispatcher, type SiteRoute } from './http/register.js';
+import { INVALID_JSON, NAMESPACE, compileRoutes, registerDispatcher, type InFlight, type SiteRoute } from './http/register.js';
 import type { AppContext, RouteDef } from './http/route.js';
 import { SettingsCache } from './settings.js';
 import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index.js';
@@ -57,6 +57,9 @@ export interface BuiltApp {
   fastify: FastifyInstance;
   app: AppContext;
   database: DatabaseHandle;
+  /** The requests being handled. */
+  inFlight: InFlight;
+  /** Stops accepting, lets every request being handled end (its client gone or not), then closes the database; once. */
   close(): Promise<void>;
 }
 
@@ -132,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sendEarlyError(reply, 400, 'rest_invalid_request', 'The request could not be read.');
   });
 
-  registerDispatcher(fastify, {
+  const inFlight = registerDispatcher(fastify, {
     app,
     compiled: compileRoutes(routes),
     siteRoutes: siteRoutes(),
@@ -141,14 +144,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cache: { readVersion: () => versionAfterSchedule(database.db) },
   });
 
+  let closing: Promise<void> | undefined;
   return {
     fastify,
     app,
     database,
-    close: async () => {
-      await fastify.close();
-      await database.close();
-    },
+    inFlight,
+    close: () =>
+      (closing ??= (async () => {
+        await fastify.close();
+        await inFlight.settled();
+        await database.close();
+      })()),
   };
 }
 

@@ -140,11 +140,24 @@ async function allowedMethods(route: RouteDef, ctx: RequestContext): Promise<str
   return methods.join(', ');
 }
 
-export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptions): void {
+/**
+ * The requests being handled. A request goes on after its client has gone (the server's close no
+ * longer waits for it then), so the database is closed only once every one has ended.
+ */
+export interface InFlight {
+  /** How many requests are being handled now. */
+  count(): number;
+  /** Resolves once none is. */
+  settled(): Promise<void>;
+}
+
+export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptions): InFlight {
   const { app, compiled, siteRoutes } = opts;
   const cache = new ResponseCache(app.db, opts.cache);
+  let running = 0;
+  let whenSettled: (() => void)[] = [];
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+  const dispatch = async (request: FastifyRequest, reply: FastifyReply) => {
     const rawUrl = request.raw.url ?? '/';
     const qIndex = rawUrl.indexOf('?');
     const pathname = qIndex >= 0 ? rawUrl.slice(0, qIndex) : rawUrl;
@@ -338,6 +351,18 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
     }
   };
 
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    running++;
+    try {
+      return await dispatch(request, reply);
+    } finally {
+      if (--running === 0) {
+        for (const resolve of whenSettled) resolve();
+        whenSettled = [];
+      }
+    }
+  };
+
   fastify.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/*',
@@ -348,4 +373,8 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
     url: '/',
     handler: handle,
   });
+  return {
+    count: () => running,
+    settled: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenSettled.push(resolve))),
+  };
 }
