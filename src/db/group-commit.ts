@@ -5,7 +5,7 @@ import type { Database, Db } from './tables.js';
 /** A write of one request: everything it does, or nothing (style.md rule 7). */
 export type Write<T> = (trx: Transaction<Database>) => Promise<T>;
 
-/** Runs a request's write in a transaction of its own, or with others (`groupCommit`). */
+/** Runs a request's write in a transaction of its own, or with others (`transactor`). */
 export type Transact = <T>(write: Write<T>) => Promise<T>;
 
 interface Queued {
@@ -79,8 +79,10 @@ class GroupCommit {
       });
       for (const { queued, value } of done) queued.resolve(value);
     } catch (err) {
-      // The transaction itself failed (begin, a savepoint or the commit): nothing of it was kept.
-      for (const { queued } of done) queued.reject(err);
+      // The transaction itself failed (begin, a savepoint or the commit): nothing of it was kept,
+      // and the writes it had not reached yet fail with it.
+      const ownFailures = new Set(failed.map(({ queued }) => queued));
+      for (const queued of group) if (!ownFailures.has(queued)) queued.reject(err);
     }
     for (const { queued, err } of failed) queued.reject(err);
     this.scheduled = false;

@@ -83,6 +83,17 @@ it('on SQLite, writes that arrive together commit together: none is visible to a
     ]);
     assert.deepEqual(['group_first', 'group_failing', 'group_last'].map(stored), [1, 0, 1]);
 
+    // When the group's transaction itself fails (here a write breaks its savepoint), every write
+    // of the group fails and nothing of it is kept, including the writes it had not reached.
+    const before = transact((trx) => insert('group_before').execute(trx));
+    const breaking = transact(async (trx) => {
+      await sql`release request`.execute(trx);
+      throw new Error('breaks its savepoint');
+    });
+    const after = transact((trx) => insert('group_after').execute(trx));
+    for (const write of [before, breaking, after]) await assert.rejects(write, /no such savepoint/);
+    assert.deepEqual(['group_before', 'group_after'].map(stored), [0, 0]);
+
     // Posts written by a group are indexed for search at its commit; none stays queued.
     const now = '2026-01-01 00:00:00';
     const post = (title: string) => ({ type: 'event' as const, author: 0, status: 'publish', slug: '', title, description: '', excerpt: '', password: '', parent_id: 0, date: now, date_utc: now, modified: now, modified_utc: now });
