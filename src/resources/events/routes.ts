@@ -141,10 +141,7 @@ async function readEventBySlug(ctx: RequestContext) {
  * worker's connection, which sees every commit), so the request thread is free meanwhile.
  */
 async function representWritten(id: number, ctx: RequestContext) {
-  const row = await findEventById(ctx.app.reads, id);
-  // Deleted for good by a write committed in between.
-  if (!row) throw restErrors.eventNotFound(id);
-  return represent(ctx.app.reads, row, ctx, { jsonLd: false });
+  return represent(ctx.app.reads, await getEventById(ctx.app.reads, id), ctx, { jsonLd: false });
 }
 
 /** `POST /events` (events.md 4): one transaction for the event and everything it creates. */
