@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { findUserByLogin, insertUser } from '../src/auth/users.js';
 import type { Backend } from '../src/db/connect.js';
 import { bumpDataVersion } from '../src/db/data-version.js';
+import { refreshStatistics } from '../src/db/statistics.js';
 import type { Database, Db, Trx } from '../src/db/tables.js';
 import { Random } from './random.js';
 
@@ -443,10 +444,12 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
     await sql`select setval(pg_get_serial_sequence('posts', 'id'), (select max(id) from posts))`.execute(db);
     await sql`select setval(pg_get_serial_sequence('terms', 'id'), (select max(id) from terms))`.execute(db);
   }
-  // Fresh statistics after a bulk load, as one would run after any import; on PostgreSQL also the
-  // vacuum that autovacuum would run soon after (dead row versions of the counters the triggers
-  // keep, and the visibility map that index-only scans need).
-  await (backend === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
+  // Fresh statistics after a bulk load, as one would run after any import: on SQLite the service's
+  // own sampled refresh; on PostgreSQL the vacuum with analyze that autovacuum would run soon after
+  // (dead row versions of the counters the triggers keep, and the visibility map that index-only
+  // scans need).
+  if (backend === 'postgres') await sql`vacuum analyze`.execute(db);
+  else await refreshStatistics(db, backend);
 
   return {
     seed: options.seed,

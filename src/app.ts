@@ -4,6 +4,7 @@ import { Authenticator } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { refreshStatistics } from './db/statistics.js';
 import { CountMemo } from './db/count-memo.js';
 import { transactor } from './db/group-commit.js';
 import { namespaceIndexRoute, restIndex, routeObject } from './http/discovery.js';
@@ -74,6 +75,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const database = options.database ?? openDatabase(config.databaseUrl);
   if (!options.skipMigrations) await migrateToLatest(database.db);
+  await refreshStatistics(database.db, database.backend);
   if (config.adminUser && config.adminAppPassword) {
     await ensureAdmin(database.db, config.adminUser, config.adminAppPassword);
   }

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
+import { startStatisticsRefresh } from './db/statistics.js';
 import { startTrashPurge } from './resources/post-like/trash.js';
 
 /** Starts the HTTP service; SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database. */
@@ -19,6 +20,7 @@ export async function serve(config: Config): Promise<void> {
   setFlagsFromString('--no-allocation-site-pretenuring');
   const built = await buildApp(config);
   const stopPurge = startTrashPurge(built.app);
+  const stopStatistics = startStatisticsRefresh(built.database.db, built.database.backend);
   await built.fastify.listen({ port: config.port, host: config.host });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -26,6 +28,7 @@ export async function serve(config: Config): Promise<void> {
     stopping = true;
     built.fastify.log.info({ signal }, 'shutting down');
     stopPurge();
+    stopStatistics();
     await built.close();
     process.exit(0);
   };
