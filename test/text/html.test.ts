@@ -30,6 +30,28 @@ describe('sanitizeInline (titles and names, common.md 10.2)', () => {
   });
 });
 
+describe('text without markup characters', () => {
+  // Quotes, controls, whitespace, unpaired surrogates, non-Latin and astral characters: what
+  // sanitize-html gives back unchanged, so both functions return it without parsing.
+  const pieces = ['a', ' ', '\n', '\r', '\t', '"', "'", '\u0000', '\u0007', '\u00a0', 'é', '😀', '\ud800', '\u2028', '=', '/', '#x41;', '`', '\ufeff'];
+  const texts = Array.from({ length: 500 }, (_, i) => Array.from({ length: i % 17 }, (_, j) => pieces[(i * 7 + j * 13) % pieces.length]).join(''));
+
+  it('comes back as it was (trimmed for titles)', () => {
+    for (const text of texts) {
+      assert.equal(sanitizePost(text), text);
+      assert.equal(sanitizeInline(text), text.trim());
+    }
+  });
+
+  it('is still encoded once it holds any of & < >', () => {
+    for (const text of texts) {
+      assert.equal(sanitizePost(`${text}>`), `${text}&gt;`);
+      assert.equal(sanitizeInline(`x${text}&x`), `x${text}&amp;x`.trim());
+      assert.equal(sanitizePost(`<b>${text}</b>`), `<b>${text}</b>`);
+    }
+  });
+});
+
 describe('sanitizePost (descriptions and excerpts, common.md 10.2)', () => {
   it('keeps text, headings, lists, tables, links, images and media', () => {
     const html = '<h2 id="h">Title</h2><p class="lead" align="center">Text <a href="https://e.com/" target="_blank">link</a></p>'
