@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { preparedQuery } from '../../db/prepared.js';
 import type { EventsTable, PostsTable, Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
 import type { RequestContext } from '../../http/route.js';
@@ -44,8 +45,10 @@ export function eventListSource(trx: Trx) {
   return trx.selectFrom('events as e').crossJoin('posts as p').whereRef('p.id', '=', 'e.post_id');
 }
 
+const eventById = preparedQuery((db, v: { id: number }) => eventsQuery(db).select(EVENT_COLUMNS).where('p.id', '=', v.id));
+
 export async function findEventById(trx: Trx, id: number): Promise<EventRow | undefined> {
-  return eventsQuery(trx).select(EVENT_COLUMNS).where('p.id', '=', id).executeTakeFirst();
+  return (await eventById(trx, { id }))[0];
 }
 
 /**

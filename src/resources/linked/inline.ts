@@ -1,5 +1,7 @@
-import { can } from '../../auth/capabilities.js';
+import { can, type Requester } from '../../auth/capabilities.js';
+import type { Role } from '../../auth/roles.js';
 import { paddedIds } from '../../db/id-lists.js';
+import { preparedQuery, slotItems } from '../../db/prepared.js';
 import type { Trx } from '../../db/tables.js';
 import { coerceBySchema, coerceInteger, parseList } from '../../http/args.js';
 import { restErrors } from '../../http/errors.js';
@@ -182,11 +184,11 @@ export async function validateLinkedFilter(kind: LinkedKind, value: unknown, ctx
  * planners read every record of the kind instead: PostgreSQL misjudges the links unless they are a
  * materialized common table expression, and SQLite keeps its join order only across CROSS JOIN.
  */
-export function linkedOfEventsQuery(trx: Trx, kind: LinkedKind, eventIds: number[], user: RequestContext['user']) {
+export function linkedOfEventsQuery(trx: Trx, kind: LinkedKind, eventIds: readonly number[], user: Requester) {
   const links = untyped(trx)
     .with(
       (cte) => cte('l').materialized(),
-      (db) => db.selectFrom(kind.linkTable).select(['event_id', `${kind.linkColumn} as record`, 'position']).where('event_id', 'in', paddedIds(eventIds)),
+      (db) => db.selectFrom(kind.linkTable).select(['event_id', `${kind.linkColumn} as record`, 'position']).where('event_id', 'in', eventIds),
     )
     .selectFrom('l')
     .crossJoin('posts as p')
@@ -196,6 +198,22 @@ export function linkedOfEventsQuery(trx: Trx, kind: LinkedKind, eventIds: number
     .where(visibleRecords(user, REGISTERED_STATUSES, 'p'))
     .orderBy('l.event_id')
     .orderBy('l.position');
+}
+
+/** linkedOfEventsQuery prepared for a kind; the shape is the number of (padded) IDs and the caller's role. */
+function prepareLinkedOfEvents(kind: LinkedKind) {
+  return preparedQuery((trx, v: { ids: number[]; userId: number }, shape: string) => {
+    const [size, role] = shape.split(':') as [string, Role | ''];
+    return linkedOfEventsQuery(trx, kind, slotItems(v.ids, Number(size)), role ? { id: v.userId, login: '', role } : null);
+  });
+}
+
+const linkedOfEventsQueries = new Map<LinkedKind, ReturnType<typeof prepareLinkedOfEvents>>();
+
+async function linkedOfEvents(trx: Trx, kind: LinkedKind, eventIds: number[], user: Requester) {
+  const query = linkedOfEventsQueries.get(kind) ?? linkedOfEventsQueries.set(kind, prepareLinkedOfEvents(kind)).get(kind)!;
+  const ids = paddedIds(eventIds);
+  return (await query(trx, { ids, userId: user?.id ?? 0 }, `${ids.length}:${user?.role ?? ''}`)) as Array<LinkedRow & { event_id: number }>;
 }
 
 /**
@@ -212,7 +230,7 @@ export async function loadLinkedForEvents(
 ): Promise<Map<number, Record<string, unknown>[]>> {
   const out = new Map<number, Record<string, unknown>[]>(eventIds.map((id) => [id, []]));
   if (!eventIds.length) return out;
-  const rows = (await linkedOfEventsQuery(trx, kind, eventIds, ctx.user).execute()) as Array<LinkedRow & { event_id: number }>;
+  const rows = await linkedOfEvents(trx, kind, eventIds, ctx.user);
   const items = await representRows(trx, kind, rows, ctx, { jsonLd });
   rows.forEach((row, i) => out.get(row.event_id)!.push(items[i]!));
   return out;

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { preparedQuery } from '../../db/prepared.js';
 import type { Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
 import { POST_COLUMNS } from '../post-like/columns.js';
@@ -100,11 +101,19 @@ export async function updateLinkedRecord(
  * given, same description; compared trimmed and case-insensitively. Lowest ID first.
  */
 export async function findSameNamed(trx: Trx, kind: LinkedKind, name: string, description: string | undefined): Promise<LinkedRow[]> {
-  let query = selectLinked(trx, kind)
-    .where('p.status', '<>', 'trash')
-    .where(sql`lower(trim(p.title))`, '=', name.trim().toLowerCase());
-  if (description) query = query.where(sql`lower(trim(p.description))`, '=', description.trim().toLowerCase());
-  return (await query.orderBy('p.id').execute()) as LinkedRow[];
+  const values = { name: name.trim().toLowerCase(), description: description?.trim().toLowerCase() ?? '' };
+  return (await sameNamedQuery(kind)(trx, values, description ? 'description' : 'name')) as LinkedRow[];
+}
+
+const sameNamedQueries = new Map<LinkedKind, ReturnType<typeof prepareSameNamed>>();
+const sameNamedQuery = (kind: LinkedKind) => sameNamedQueries.get(kind) ?? sameNamedQueries.set(kind, prepareSameNamed(kind)).get(kind)!;
+
+function prepareSameNamed(kind: LinkedKind) {
+  return preparedQuery((db, v: { name: string; description: string }, shape: 'name' | 'description') => {
+    let query = selectLinked(db, kind).where('p.status', '<>', 'trash').where(sql`lower(trim(p.title))`, '=', v.name);
+    if (shape === 'description') query = query.where(sql`lower(trim(p.description))`, '=', v.description);
+    return query.orderBy('p.id');
+  });
 }
 
 /** Removes exactly this record from every event's links, whatever the event's status (VO-15). */

@@ -1,3 +1,4 @@
+import { preparedQuery } from '../../db/prepared.js';
 import type { PostType, Trx } from '../../db/tables.js';
 import { sanitizeSlug, sanitizeSlugQuery } from '../../text/slug.js';
 
@@ -10,10 +11,13 @@ export function slugFromTitle(title: string, id: number): string {
   return sanitizeSlug(title) || String(id);
 }
 
-async function slugTaken(trx: Trx, type: PostType, slug: string, excludeId: number | undefined): Promise<boolean> {
-  let query = trx.selectFrom('posts').select('id').where('type', '=', type).where('slug', '=', slug);
-  if (excludeId !== undefined) query = query.where('id', '<>', excludeId);
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
+const otherWithSlug = preparedQuery((db, v: { type: PostType; slug: string; excludeId: number }) =>
+  db.selectFrom('posts').select('id').where('type', '=', v.type).where('slug', '=', v.slug).where('id', '<>', v.excludeId).limit(1),
+);
+
+/** IDs start at 1: excluding 0 excludes nothing. */
+async function slugTaken(trx: Trx, type: PostType, slug: string, excludeId = 0): Promise<boolean> {
+  return (await otherWithSlug(trx, { type, slug, excludeId })).length > 0;
 }
 
 /**
