@@ -58,3 +58,19 @@ export function preparedQuery<V extends Record<string, unknown>, R, S extends st
     return result.rows;
   };
 }
+
+/**
+ * Inserts one row into `table`, prepared per list of columns (those whose value is not
+ * `undefined`, in the order given, as Kysely's `values` takes them); returns the `returning`
+ * columns of the row.
+ */
+export function preparedInsert<R = Record<string, unknown>>(table: string, returning: readonly string[] = []) {
+  const insert = preparedQuery((db, v: Record<string, unknown>, columns: string) => {
+    const query = db.insertInto(table).values(Object.fromEntries(columns.split(',').map((column) => [column, v[column]])));
+    return returning.length ? query.returning(returning) : query;
+  });
+  return async (db: Kysely<any>, row: Record<string, unknown>): Promise<R | undefined> => {
+    const columns = Object.keys(row).filter((column) => row[column] !== undefined);
+    return (await insert(db, row, columns.join(',')))[0] as R | undefined;
+  };
+}

@@ -116,7 +116,7 @@ forEachBackend('query plans of the records embedded in events', (srv) => {
         // SQLite left free reads every record of the kind through the type-and-status index.
         if (srv().backend === 'sqlite') assert.match(plan, /SEARCH p USING INTEGER PRIMARY KEY/, `${kind.type} of ${ids.length} events:\n${plan}`);
       }
-      const plan = await planOf(srv(), termsOfEventsQuery(srv().db, [categoryTaxonomy, tagTaxonomy], ids));
+      const plan = await planOf(srv(), termsOfEventsQuery(srv().db, [categoryTaxonomy.name, tagTaxonomy.name], ids));
       assertIndexed(plan, `terms of ${ids.length} events`);
       // SQLite left free probes every term of the taxonomies for each event.
       if (srv().backend === 'sqlite') assert.match(plan, /SEARCH event_terms USING COVERING INDEX \S+ \(event_id=\?\)[\s\S]*SEARCH terms USING INTEGER PRIMARY KEY/, `terms of ${ids.length} events:\n${plan}`);

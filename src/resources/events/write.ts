@@ -1,4 +1,5 @@
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
+import { preparedInsert } from '../../db/prepared.js';
 import { can } from '../../auth/capabilities.js';
 import type { EventsTable, PostsTable, Trx } from '../../db/tables.js';
 import type { RequestContext } from '../../http/route.js';
@@ -7,6 +8,7 @@ import { sanitizeSlug } from '../../text/slug.js';
 import { normalizeZone } from '../../time/zone.js';
 import { organizerKind, publishLinkedOfEvent, resolveLinkedInput, setEventLinks, venueKind } from '../linked/index.js';
 import { publicationDates, type Now } from '../post-like/dates.js';
+import { insertPost } from '../post-like/insert.js';
 import { resolveImageInput } from '../post-like/images.js';
 import { slugFromTitle, uniqueSlug } from '../post-like/slug.js';
 import { requestedStatus, scheduledStatus } from '../post-like/status.js';
@@ -53,6 +55,8 @@ function nextTimes(ctx: RequestContext, current: EventRow | undefined): (EventTi
 
 const flag = (value: unknown) => (value === true ? 1 : 0);
 
+const insertEvent = preparedInsert('events');
+
 /**
  * Writes an event from a validated create or update request inside `trx` (events.md 4, 5,
  * decisions.md E25: everything it resolves or creates — image, terms, venues, organizers — lives
@@ -96,9 +100,7 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
     await trx.updateTable('posts').set({ ...post, modified: now.local, modified_utc: now.utc }).where('id', '=', id).execute();
     if (Object.keys(event).length) await trx.updateTable('events').set(event).where('post_id', '=', id).execute();
   } else {
-    const inserted = await trx
-      .insertInto('posts')
-      .values({
+    const inserted = await insertPost(trx, {
         type: 'event',
         author: ctx.user!.id,
         title: '',
@@ -114,13 +116,9 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
         status,
         date: publication.date,
         date_utc: publication.date_utc,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    id = inserted.id;
-    await trx
-      .insertInto('events')
-      .values({
+      } satisfies Insertable<PostsTable>);
+    id = inserted!.id;
+    await insertEvent(trx, {
         post_id: id,
         cost: '',
         website: null,
@@ -131,8 +129,7 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
         featured: 0,
         ...event,
         ...times!,
-      })
-      .execute();
+      } satisfies Insertable<EventsTable>);
   }
 
   // A slug for every status, unique among events (9.8, E33); derived from the title when not given.

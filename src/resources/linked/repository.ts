@@ -1,8 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { preparedQuery } from '../../db/prepared.js';
-import type { Trx } from '../../db/tables.js';
+import { sql, type Expression, type Insertable, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { preparedInsert, preparedQuery } from '../../db/prepared.js';
+import type { PostsTable, Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
 import { POST_COLUMNS } from '../post-like/columns.js';
+import { insertPost } from '../post-like/insert.js';
 import type { LinkedKind, LinkedRow } from './kind.js';
 
 /** The attribute tables are chosen by kind at run time, so queries over them use an untyped handle. */
@@ -75,13 +76,12 @@ export interface PostValues {
   image_id: number | null;
 }
 
+const attributeInserts = new Map<LinkedKind, ReturnType<typeof preparedInsert>>();
+const insertAttributes = (kind: LinkedKind) => attributeInserts.get(kind) ?? attributeInserts.set(kind, preparedInsert(kind.table)).get(kind)!;
+
 export async function insertLinked(trx: Trx, kind: LinkedKind, post: PostValues, attributes: Record<string, unknown>): Promise<number> {
-  const { id } = await trx
-    .insertInto('posts')
-    .values({ type: kind.type, excerpt: '', password: '', parent_id: 0, ...post })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await untyped(trx).insertInto(kind.table).values({ post_id: id, ...attributes }).execute();
+  const { id } = (await insertPost(trx, { type: kind.type, excerpt: '', password: '', parent_id: 0, ...post } satisfies Insertable<PostsTable>))!;
+  await insertAttributes(kind)(trx, { post_id: id, ...attributes });
   return id;
 }
 

@@ -1,4 +1,5 @@
 import { paddedIds } from '../../db/id-lists.js';
+import { preparedQuery, slotItems } from '../../db/prepared.js';
 import type { Trx } from '../../db/tables.js';
 import { parseList } from '../../http/args.js';
 import { RestError } from '../../http/errors.js';
@@ -125,18 +126,24 @@ export async function setEventTerms(trx: Trx, tax: Taxonomy, eventId: number, id
  * of a CROSS JOIN): driven by the terms, SQLite looks up every term of the taxonomy for every event.
  * An event's links of every taxonomy sit together under its key, so one query reads them all once.
  */
-export function termsOfEventsQuery(trx: Trx, taxonomies: readonly Taxonomy[], eventIds: number[]) {
+export function termsOfEventsQuery(trx: Trx, taxonomyNames: readonly string[], eventIds: readonly number[]) {
   return trx
     .selectFrom('event_terms')
     .crossJoin('terms')
     .whereRef('terms.id', '=', 'event_terms.term_id')
     .select(['event_terms.event_id', 'terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent'])
     .select(publishedCount('terms').as('count'))
-    .where('event_terms.event_id', 'in', paddedIds(eventIds))
-    .where('terms.taxonomy', 'in', taxonomies.map((tax) => tax.name))
+    .where('event_terms.event_id', 'in', eventIds)
+    .where('terms.taxonomy', 'in', taxonomyNames)
     .orderBy((eb) => eb.fn('lower', ['terms.name']))
     .orderBy('terms.id');
 }
+
+/** termsOfEventsQuery prepared; the shape is the number of (padded) IDs and the taxonomies' names. */
+const termsOfEvents = preparedQuery((trx, v: { ids: number[] }, shape: string) => {
+  const [size, names] = shape.split(':') as [string, string];
+  return termsOfEventsQuery(trx, names.split(','), slotItems(v.ids, Number(size)));
+});
 
 /**
  * The embedded terms of each event (events.md 1.6), sorted by name case-insensitively, one map per
@@ -151,7 +158,8 @@ export async function loadTermsForEvents(
 ): Promise<Array<Map<number, object[]>>> {
   const out = taxonomies.map(() => new Map<number, object[]>(eventIds.map((id) => [id, []])));
   if (!eventIds.length || !taxonomies.length) return out;
-  const rows = await termsOfEventsQuery(trx, taxonomies, eventIds).execute();
+  const ids = paddedIds(eventIds);
+  const rows = await termsOfEvents(trx, { ids }, `${ids.length}:${taxonomies.map((tax) => tax.name).join(',')}`);
   for (const { event_id, ...row } of rows) {
     const index = taxonomies.findIndex((tax) => tax.name === row.taxonomy);
     out[index]?.get(Number(event_id))?.push(representEmbeddedTerm(taxonomies[index]!, normalizeTermRow(row), ctx.urls));
