@@ -221,6 +221,9 @@ forEachBackend('POST /events', (srv) => {
     assert.equal(c.slug, 'cafe-concert-3');
     const feed = await makeEvent(srv(), { slug: 'feed' });
     assert.equal(feed.slug, 'feed-2');
+    // A title that yields no slug: the ID.
+    const untitled = await makeEvent(srv(), { title: '!?' });
+    assert.equal(untitled.slug, String(untitled.id));
   });
 
   it('categories and tags are given as IDs or names; unknown names create terms', async () => {

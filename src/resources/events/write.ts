@@ -82,6 +82,12 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
   if (typeof p.author === 'number') post.author = p.author;
   if (sent(ctx, 'post_password')) post.password = p.post_password ?? '';
 
+  // A slug for every status, unique among events (9.8, E33): the given one, else the title's, else
+  // the ID. A new event gets it with its row unless only the ID yields one.
+  const wantsSlug = typeof p.slug === 'string' && p.slug !== ctx.path.slug;
+  const slugBase = (wantsSlug && sanitizeSlug(p.slug)) || sanitizeSlug((post.title as string | undefined) ?? current?.title ?? '');
+  if (!current && slugBase) post.slug = await uniqueSlug(trx, 'event', slugBase);
+
   const times = nextTimes(ctx, current);
   const event: Updateable<EventsTable> = { ...times };
   if (sent(ctx, 'cost')) {
@@ -132,12 +138,9 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
       } satisfies Insertable<EventsTable>);
   }
 
-  // A slug for every status, unique among events (9.8, E33); derived from the title when not given.
-  const wantsSlug = typeof p.slug === 'string' && p.slug !== ctx.path.slug;
-  if (!current || wantsSlug) {
-    const title = (post.title as string | undefined) ?? current?.title ?? '';
-    const base = (wantsSlug && sanitizeSlug(p.slug)) || slugFromTitle(title, id);
-    await trx.updateTable('posts').set({ slug: await uniqueSlug(trx, 'event', base, id) }).where('id', '=', id).execute();
+  if (current ? wantsSlug : !slugBase) {
+    const slug = await uniqueSlug(trx, 'event', slugBase || slugFromTitle('', id), id);
+    await trx.updateTable('posts').set({ slug }).where('id', '=', id).execute();
   }
 
   // Saving a published event publishes the drafts already linked to it (VO-28), before the links
