@@ -17,6 +17,12 @@ export function slotItems<T>(list: readonly T[], length: number): T[] {
   return Array.from({ length }, (_, i) => new Slot(slot.name, i) as unknown as T);
 }
 
+/**
+ * Shapes kept per prepared query and dialect. Some shapes follow a request's list lengths, so the
+ * number of them is bounded; past it they are compiled again.
+ */
+const SHAPE_LIMIT = 256;
+
 interface Compiled {
   sql: string;
   /** The query's parameters in order: a slot for each given value, constants as they are. */
@@ -48,6 +54,7 @@ export function preparedQuery<V extends Record<string, unknown>, R, S extends st
     if (!compiled) {
       const query = build(db, slots, shape).compile();
       compiled = { sql: query.sql, parameters: query.parameters };
+      if (shapes.size >= SHAPE_LIMIT) shapes.clear();
       shapes.set(shape, compiled);
     }
     const parameters = compiled.parameters.map((p) => {
@@ -60,17 +67,21 @@ export function preparedQuery<V extends Record<string, unknown>, R, S extends st
 }
 
 /**
- * Inserts one row into `table`, prepared per list of columns (those whose value is not
- * `undefined`, in the order given, as Kysely's `values` takes them); returns the `returning`
- * columns of the row.
+ * Inserts rows into `table`, prepared per list of columns (those of the first row whose value is
+ * not `undefined`, in the order given, as Kysely's `values` takes them) and number of rows; every
+ * row has the same columns. Returns the `returning` columns of the rows.
  */
 export function preparedInsert<R = Record<string, unknown>>(table: string, returning: readonly string[] = []) {
-  const insert = preparedQuery((db, v: Record<string, unknown>, columns: string) => {
-    const query = db.insertInto(table).values(Object.fromEntries(columns.split(',').map((column) => [column, v[column]])));
+  const insert = preparedQuery((db, v: Record<string, unknown>, shape: string) => {
+    const [count, columns] = shape.split(':') as [string, string];
+    const rows = Array.from({ length: Number(count) }, (_, i) => Object.fromEntries(columns.split(',').map((column) => [column, v[`${i}.${column}`]])));
+    const query = db.insertInto(table).values(rows);
     return returning.length ? query.returning(returning) : query;
   });
-  return async (db: Kysely<any>, row: Record<string, unknown>): Promise<R | undefined> => {
-    const columns = Object.keys(row).filter((column) => row[column] !== undefined);
-    return (await insert(db, row, columns.join(',')))[0] as R | undefined;
+  return async (db: Kysely<any>, rows: ReadonlyArray<Record<string, unknown>>): Promise<R[]> => {
+    const columns = Object.keys(rows[0]!).filter((column) => rows[0]![column] !== undefined);
+    const values: Record<string, unknown> = {};
+    rows.forEach((row, i) => columns.forEach((column) => (values[`${i}.${column}`] = row[column])));
+    return (await insert(db, values, `${rows.length}:${columns.join(',')}`)) as R[];
   };
 }

@@ -106,7 +106,7 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
     await trx.updateTable('posts').set({ ...post, modified: now.local, modified_utc: now.utc }).where('id', '=', id).execute();
     if (Object.keys(event).length) await trx.updateTable('events').set(event).where('post_id', '=', id).execute();
   } else {
-    const inserted = await insertPost(trx, {
+    const [inserted] = await insertPost(trx, [{
         type: 'event',
         author: ctx.user!.id,
         title: '',
@@ -122,9 +122,9 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
         status,
         date: publication.date,
         date_utc: publication.date_utc,
-      } satisfies Insertable<PostsTable>);
+      } satisfies Insertable<PostsTable>]);
     id = inserted!.id;
-    await insertEvent(trx, {
+    await insertEvent(trx, [{
         post_id: id,
         cost: '',
         website: null,
@@ -135,7 +135,7 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
         featured: 0,
         ...event,
         ...times!,
-      } satisfies Insertable<EventsTable>);
+      } satisfies Insertable<EventsTable>]);
   }
 
   if (current ? wantsSlug : !slugBase) {

@@ -1,7 +1,7 @@
 import { can, type Requester } from '../../auth/capabilities.js';
 import type { Role } from '../../auth/roles.js';
 import { paddedIds } from '../../db/id-lists.js';
-import { preparedQuery, slotItems } from '../../db/prepared.js';
+import { preparedInsert, preparedQuery, slotItems } from '../../db/prepared.js';
 import type { Trx } from '../../db/tables.js';
 import { coerceBySchema, coerceInteger, parseList } from '../../http/args.js';
 import { restErrors } from '../../http/errors.js';
@@ -162,11 +162,11 @@ export async function setEventLinks(trx: Trx, kind: LinkedKind, eventId: number,
   if (!created) await db.deleteFrom(kind.linkTable).where('event_id', '=', eventId).execute();
   const unique = [...new Set(ids)];
   if (!unique.length) return;
-  await db
-    .insertInto(kind.linkTable)
-    .values(unique.map((id, position) => ({ event_id: eventId, [kind.linkColumn]: id, position })))
-    .execute();
+  await insertLinks(kind)(trx, unique.map((id, position) => ({ event_id: eventId, [kind.linkColumn]: id, position })));
 }
+
+const linkInserts = new Map<LinkedKind, ReturnType<typeof preparedInsert>>();
+const insertLinks = (kind: LinkedKind) => linkInserts.get(kind) ?? linkInserts.set(kind, preparedInsert(kind.linkTable)).get(kind)!;
 
 /** Validator of the events list `venue` / `organizer` filters: IDs (list or comma string) of existing records (events.md 2.4). */
 export async function validateLinkedFilter(kind: LinkedKind, value: unknown, ctx: RequestContext): Promise<Validation> {

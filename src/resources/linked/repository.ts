@@ -80,8 +80,8 @@ const attributeInserts = new Map<LinkedKind, ReturnType<typeof preparedInsert>>(
 const insertAttributes = (kind: LinkedKind) => attributeInserts.get(kind) ?? attributeInserts.set(kind, preparedInsert(kind.table)).get(kind)!;
 
 export async function insertLinked(trx: Trx, kind: LinkedKind, post: PostValues, attributes: Record<string, unknown>): Promise<number> {
-  const { id } = (await insertPost(trx, { type: kind.type, excerpt: '', password: '', parent_id: 0, ...post } satisfies Insertable<PostsTable>))!;
-  await insertAttributes(kind)(trx, { post_id: id, ...attributes });
+  const [{ id }] = await insertPost(trx, [{ type: kind.type, excerpt: '', password: '', parent_id: 0, ...post } satisfies Insertable<PostsTable>]);
+  await insertAttributes(kind)(trx, [{ post_id: id, ...attributes }]);
   return id;
 }
 

@@ -1,5 +1,5 @@
 import { paddedIds } from '../../db/id-lists.js';
-import { preparedQuery, slotItems } from '../../db/prepared.js';
+import { preparedInsert, preparedQuery, slotItems } from '../../db/prepared.js';
 import type { Trx } from '../../db/tables.js';
 import { parseList } from '../../http/args.js';
 import { RestError } from '../../http/errors.js';
@@ -112,13 +112,10 @@ export async function setEventTerms(trx: Trx, tax: Taxonomy, eventId: number, id
       .execute();
   }
   const unique = [...new Set(ids)];
-  if (unique.length) {
-    await trx
-      .insertInto('event_terms')
-      .values(unique.map((termId, position) => ({ event_id: eventId, term_id: termId, position })))
-      .execute();
-  }
+  if (unique.length) await insertEventTerms(trx, unique.map((termId, position) => ({ event_id: eventId, term_id: termId, position })));
 }
+
+const insertEventTerms = preparedInsert('event_terms');
 
 /**
  * The terms of the taxonomies carried by each of the events, with `event_id`, by name

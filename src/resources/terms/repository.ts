@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { preparedQuery, slotItems } from '../../db/prepared.js';
 import type { Database, Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
 import type { Taxonomy } from './taxonomy.js';
@@ -113,21 +114,26 @@ export async function findTermsByRefs(trx: Trx, tax: Taxonomy, refs: TermRefs): 
   const slugs = [...new Set(refs.slugs.filter(Boolean))];
   const names = [...new Set(refs.names.map((n) => n.toLowerCase()).filter(Boolean))];
   if (!ids.length && !slugs.length && !names.length) return [];
-  const rows = await trx
-    .selectFrom('terms')
-    .select(['id', 'slug', 'name'])
-    .where('taxonomy', '=', tax.name)
-    .where((eb) =>
-      eb.or([
-        ...(ids.length ? [eb('id', 'in', ids)] : []),
-        ...(slugs.length ? [eb('slug', 'in', slugs)] : []),
-        ...(names.length ? [eb(sql`lower(name)`, 'in', names)] : []),
-      ]),
-    )
-    .orderBy('id')
-    .execute();
+  const rows = await termsByRefs(trx, { taxonomy: tax.name, ids, slugs, names }, `${ids.length}:${slugs.length}:${names.length}`);
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
+
+/** The query of findTermsByRefs; the shape is the length of each list. */
+const termsByRefs = preparedQuery((trx, v: { taxonomy: string; ids: number[]; slugs: string[]; names: string[] }, shape: string) => {
+  const [ids, slugs, names] = shape.split(':').map(Number) as [number, number, number];
+  return trx
+    .selectFrom('terms')
+    .select(['id', 'slug', 'name'])
+    .where('taxonomy', '=', v.taxonomy)
+    .where((eb) =>
+      eb.or([
+        ...(ids ? [eb('id', 'in', slotItems(v.ids, ids))] : []),
+        ...(slugs ? [eb('slug', 'in', slotItems(v.slugs, slugs))] : []),
+        ...(names ? [eb(sql`lower(name)`, 'in', slotItems(v.names, names))] : []),
+      ]),
+    )
+    .orderBy('id');
+});
 
 /** The given categories and all their descendants (terms.md 8.3: a parent filter includes children). */
 export async function withDescendants(trx: Trx, ids: number[]): Promise<number[]> {
