@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { preparedQuery } from '../db/prepared.js';
 import type { Trx } from '../db/tables.js';
 import { RestError, restErrors } from '../http/errors.js';
 import { hashAppPassword, hashIsOutdated, normalizeAppPassword, verifyAppPassword } from './app-passwords.js';
@@ -20,6 +21,15 @@ export type VerifyPassword = (password: string, stored: string) => Promise<boole
  * and the user are re-read on every request, so revoking a password or changing a role takes
  * effect at once.
  */
+/** The user of an application password, for every request that carries one already verified. */
+const userOfPassword = preparedQuery((db, v: { uuid: string }) =>
+  db
+    .selectFrom('app_passwords')
+    .innerJoin('users', 'users.id', 'app_passwords.user_id')
+    .select(['users.id', 'users.login', 'users.role', 'users.status'])
+    .where('app_passwords.uuid', '=', v.uuid),
+);
+
 export class Authenticator {
   private readonly secret = randomBytes(32);
   private readonly verified = new Map<string, { uuid: string; until: number }>();
@@ -82,12 +92,7 @@ export class Authenticator {
   }
 
   private async callerForPassword(uuid: string): Promise<Caller | null> {
-    const row = await this.db
-      .selectFrom('app_passwords')
-      .innerJoin('users', 'users.id', 'app_passwords.user_id')
-      .select(['users.id', 'users.login', 'users.role', 'users.status'])
-      .where('app_passwords.uuid', '=', uuid)
-      .executeTakeFirst();
+    const [row] = await userOfPassword(this.db, { uuid });
     if (!row || row.status !== 'enabled' || !isRole(row.role)) return null;
     return { id: row.id, login: row.login, role: row.role };
   }

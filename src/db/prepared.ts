@@ -72,16 +72,18 @@ export function preparedQuery<V extends Record<string, unknown>, R, S extends st
  * row has the same columns. Returns the `returning` columns of the rows.
  */
 export function preparedInsert<R = Record<string, unknown>>(table: string, returning: readonly string[] = []) {
-  const insert = preparedQuery((db, v: Record<string, unknown>, shape: string) => {
-    const [count, columns] = shape.split(':') as [string, string];
-    const rows = Array.from({ length: Number(count) }, (_, i) => Object.fromEntries(columns.split(',').map((column) => [column, v[`${i}.${column}`]])));
+  // Values by column, one item per row.
+  const insert = preparedQuery((db, v: Record<string, unknown[]>, shape: string) => {
+    const [count, names] = shape.split(':') as [string, string];
+    const columns = names.split(',').map((column) => [column, slotItems(v[column]!, Number(count))] as const);
+    const rows = Array.from({ length: Number(count) }, (_, i) => Object.fromEntries(columns.map(([column, items]) => [column, items[i]])));
     const query = db.insertInto(table).values(rows);
     return returning.length ? query.returning(returning) : query;
   });
   return async (db: Kysely<any>, rows: ReadonlyArray<Record<string, unknown>>): Promise<R[]> => {
     const columns = Object.keys(rows[0]!).filter((column) => rows[0]![column] !== undefined);
-    const values: Record<string, unknown> = {};
-    rows.forEach((row, i) => columns.forEach((column) => (values[`${i}.${column}`] = row[column])));
+    const values: Record<string, unknown[]> = {};
+    for (const column of columns) values[column] = rows.map((row) => row[column]);
     return (await insert(db, values, `${rows.length}:${columns.join(',')}`)) as R[];
   };
 }

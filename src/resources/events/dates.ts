@@ -27,6 +27,11 @@ export function parseEventDate(value: unknown, zone: string): DateTime | null {
   return parsed ? parsed.setZone(luxonZone(zone)) : null;
 }
 
+/** The time without its milliseconds; most inputs have none, and setting them costs a zone lookup. */
+function wholeSecond(time: DateTime): DateTime {
+  return time.millisecond ? time.set({ millisecond: 0 }) : time;
+}
+
 function atClock(day: DateTime, hour: number, minute: number, second: number, zone: string): DateTime {
   return atWall({ year: day.year, month: day.month, day: day.day, hour, minute, second }, luxonZone(zone));
 }
@@ -37,8 +42,8 @@ function atClock(day: DateTime, hour: number, minute: number, second: number, zo
  * recomputed from the clamped end); UTC values follow the zone's rules at each instant (DST).
  */
 export function eventTimes(start: DateTime, end: DateTime, allDay: boolean, zone: string): EventTimes {
-  let from: DateTime = start.setZone(luxonZone(zone)).set({ millisecond: 0 });
-  let to: DateTime = end.setZone(luxonZone(zone)).set({ millisecond: 0 });
+  let from: DateTime = wholeSecond(start.setZone(luxonZone(zone)));
+  let to: DateTime = wholeSecond(end.setZone(luxonZone(zone)));
   if (allDay) {
     from = atClock(from, 0, 0, 0, zone);
     to = atClock(to, 23, 59, 59, zone);
