@@ -8,9 +8,16 @@ import { atWall, luxonZone } from './zone.js';
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
-/** `YYYY-MM-DD HH:MM:SS` of `dt` in its own zone. */
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `YYYY-MM-DD HH:MM:SS` of `dt` in its own zone. Built from the date's fields, which Luxon keeps:
+ * `toFormat` parses its pattern at every call. Years outside 0–9999 go through `toFormat`.
+ */
 export function formatWall(dt: DateTime): string {
-  return dt.toFormat('yyyy-MM-dd HH:mm:ss');
+  const { year } = dt;
+  if (!(year >= 0 && year <= 9999)) return dt.toFormat('yyyy-MM-dd HH:mm:ss');
+  return `${String(year).padStart(4, '0')}-${pad2(dt.month)}-${pad2(dt.day)} ${pad2(dt.hour)}:${pad2(dt.minute)}:${pad2(dt.second)}`;
 }
 
 /** A `*_details` object (events.md 1.2): zero-padded strings, in this key order. */

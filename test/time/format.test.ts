@@ -8,6 +8,16 @@ describe('formatWall', () => {
     assert.equal(formatWall(DateTime.fromISO('2025-07-04T09:05:03.999Z', { zone: 'utc' })), '2025-07-04 09:05:03');
     assert.equal(formatWall(DateTime.fromISO('2025-07-14T23:30:00Z').setZone('America/New_York')), '2025-07-14 19:30:00');
   });
+
+  it('writes what Luxon writes for the same pattern, early years and other zones included', () => {
+    const zones = ['UTC', 'Europe/Paris', 'America/Los_Angeles', 'Asia/Kathmandu', 'UTC+5:30'];
+    for (let i = 0; i < 2000; i++) {
+      // From year -1200 to 5100, every zone; years before 0 take Luxon's own path.
+      const at = DateTime.fromMillis(-100_000_000_000_000 + i * 99_017_000_003, { zone: zones[i % zones.length] });
+      assert.equal(formatWall(at), at.toFormat('yyyy-MM-dd HH:mm:ss'), at.toISO() ?? '');
+    }
+    assert.equal(formatWall(DateTime.fromISO('0042-03-04T05:06:07Z', { zone: 'utc' })), '0042-03-04 05:06:07');
+  });
 });
 
 describe('dateDetails (events.md 1.2)', () => {
