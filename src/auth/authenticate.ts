@@ -12,15 +12,6 @@ const CACHE_TTL_MS = 60_000;
 /** Checks a password against a stored hash (app-passwords.ts; a test may count the calls). */
 export type VerifyPassword = (password: string, stored: string) => Promise<boolean>;
 
-/**
- * Application-password authentication over HTTP Basic (common.md 7.2, 7.5).
- * Hashes are slow on purpose (scrypt: about 0.1 s and 32 MB each), so a successful check
- * is remembered for a minute under a digest keyed with a per-process secret, and requests that
- * arrive with the same credential while it is being checked wait for that one check (a client
- * opening many connections at once costs one hash, not one per connection). The password row
- * and the user are re-read on every request, so revoking a password or changing a role takes
- * effect at once.
- */
 /** The user of an application password, for every request that carries one already verified. */
 const userOfPassword = preparedQuery((db, v: { uuid: string }) =>
   db
@@ -30,6 +21,15 @@ const userOfPassword = preparedQuery((db, v: { uuid: string }) =>
     .where('app_passwords.uuid', '=', v.uuid),
 );
 
+/**
+ * Application-password authentication over HTTP Basic (common.md 7.2, 7.5).
+ * Hashes are slow on purpose (scrypt: about 0.1 s and 32 MB each), so a successful check
+ * is remembered for a minute under a digest keyed with a per-process secret, and requests that
+ * arrive with the same credential while it is being checked wait for that one check (a client
+ * opening many connections at once costs one hash, not one per connection). The password row
+ * and the user are re-read on every request, so revoking a password or changing a role takes
+ * effect at once.
+ */
 export class Authenticator {
   private readonly secret = randomBytes(32);
   private readonly verified = new Map<string, { uuid: string; until: number }>();

@@ -107,35 +107,35 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
     if (Object.keys(event).length) await trx.updateTable('events').set(event).where('post_id', '=', id).execute();
   } else {
     const [inserted] = await insertPost(trx, [{
-        type: 'event',
-        author: ctx.user!.id,
-        title: '',
-        description: '',
-        excerpt: '',
-        password: '',
-        slug: '',
-        parent_id: 0,
-        // On creation the modification dates are copied from the publication dates (events.md 1.1).
-        modified: publication.date,
-        modified_utc: publication.date_utc,
-        ...post,
-        status,
-        date: publication.date,
-        date_utc: publication.date_utc,
-      } satisfies Insertable<PostsTable>]);
+      type: 'event',
+      author: ctx.user!.id,
+      title: '',
+      description: '',
+      excerpt: '',
+      password: '',
+      slug: '',
+      parent_id: 0,
+      // On creation the modification dates are copied from the publication dates (events.md 1.1).
+      modified: publication.date,
+      modified_utc: publication.date_utc,
+      ...post,
+      status,
+      date: publication.date,
+      date_utc: publication.date_utc,
+    } satisfies Insertable<PostsTable>]);
     id = inserted!.id;
     await insertEvent(trx, [{
-        post_id: id,
-        cost: '',
-        website: null,
-        show_map: 0,
-        show_map_link: 0,
-        hide_from_listings: 0,
-        sticky: 0,
-        featured: 0,
-        ...event,
-        ...times!,
-      } satisfies Insertable<EventsTable>]);
+      post_id: id,
+      cost: '',
+      website: null,
+      show_map: 0,
+      show_map_link: 0,
+      hide_from_listings: 0,
+      sticky: 0,
+      featured: 0,
+      ...event,
+      ...times!,
+    } satisfies Insertable<EventsTable>]);
   }
 
   if (current ? wantsSlug : !slugBase) {

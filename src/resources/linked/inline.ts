@@ -9,10 +9,11 @@ import type { Args, RequestContext, Validation } from '../../http/route.js';
 import type { Now } from '../post-like/dates.js';
 import { nowIn } from '../post-like/dates.js';
 import { isRecordId } from '../post-like/ids.js';
+import { boundedMemo } from '../../memo.js';
 import { REGISTERED_STATUSES } from '../post-like/status.js';
 import { visibleRecords } from '../post-like/visibility.js';
 import { createArgs, isPhpEmpty } from './args.js';
-import type { LinkedKind, LinkedRow } from './kind.js';
+import { byKind, type LinkedKind, type LinkedRow } from './kind.js';
 import { selectLinked, untyped } from './repository.js';
 import { representRows } from './routes.js';
 import { createOrReuseLinked, type LinkedInput } from './write.js';
@@ -165,8 +166,7 @@ export async function setEventLinks(trx: Trx, kind: LinkedKind, eventId: number,
   await insertLinks(kind)(trx, unique.map((id, position) => ({ event_id: eventId, [kind.linkColumn]: id, position })));
 }
 
-const linkInserts = new Map<LinkedKind, ReturnType<typeof preparedInsert>>();
-const insertLinks = (kind: LinkedKind) => linkInserts.get(kind) ?? linkInserts.set(kind, preparedInsert(kind.linkTable)).get(kind)!;
+const insertLinks = boundedMemo(8, byKind, (kind: LinkedKind) => preparedInsert(kind.linkTable));
 
 /** Validator of the events list `venue` / `organizer` filters: IDs (list or comma string) of existing records (events.md 2.4). */
 export async function validateLinkedFilter(kind: LinkedKind, value: unknown, ctx: RequestContext): Promise<Validation> {
@@ -201,19 +201,16 @@ export function linkedOfEventsQuery(trx: Trx, kind: LinkedKind, eventIds: readon
 }
 
 /** linkedOfEventsQuery prepared for a kind; the shape is the number of (padded) IDs and the caller's role. */
-function prepareLinkedOfEvents(kind: LinkedKind) {
-  return preparedQuery((trx, v: { ids: number[]; userId: number }, shape: string) => {
+const linkedOfEventsPrepared = boundedMemo(8, byKind, (kind: LinkedKind) =>
+  preparedQuery((trx, v: { ids: number[]; userId: number }, shape: string) => {
     const [size, role] = shape.split(':') as [string, Role | ''];
     return linkedOfEventsQuery(trx, kind, slotItems(v.ids, Number(size)), role ? { id: v.userId, login: '', role } : null);
-  });
-}
-
-const linkedOfEventsQueries = new Map<LinkedKind, ReturnType<typeof prepareLinkedOfEvents>>();
+  }),
+);
 
 async function linkedOfEvents(trx: Trx, kind: LinkedKind, eventIds: number[], user: Requester) {
-  const query = linkedOfEventsQueries.get(kind) ?? linkedOfEventsQueries.set(kind, prepareLinkedOfEvents(kind)).get(kind)!;
   const ids = paddedIds(eventIds);
-  return (await query(trx, { ids, userId: user?.id ?? 0 }, `${ids.length}:${user?.role ?? ''}`)) as Array<LinkedRow & { event_id: number }>;
+  return (await linkedOfEventsPrepared(kind)(trx, { ids, userId: user?.id ?? 0 }, `${ids.length}:${user?.role ?? ''}`)) as Array<LinkedRow & { event_id: number }>;
 }
 
 /**

@@ -65,3 +65,6 @@ export interface LinkedKind {
   /** The schema.org object without `@context` (1.6 as decided by VO-21). */
   jsonLd: (input: JsonLdInput) => Record<string, unknown>;
 }
+
+/** `keyOf` of a memo over kinds (memo.ts). */
+export const byKind = (kind: LinkedKind): string => kind.type;

@@ -1,10 +1,11 @@
 import { sql, type Expression, type Insertable, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { preparedInsert, preparedQuery } from '../../db/prepared.js';
+import { boundedMemo } from '../../memo.js';
 import type { PostsTable, Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
 import { POST_COLUMNS } from '../post-like/columns.js';
 import { insertPost } from '../post-like/insert.js';
-import type { LinkedKind, LinkedRow } from './kind.js';
+import { byKind, type LinkedKind, type LinkedRow } from './kind.js';
 
 /** The attribute tables are chosen by kind at run time, so queries over them use an untyped handle. */
 export const untyped = (trx: Trx) => trx as unknown as Kysely<any>;
@@ -76,8 +77,7 @@ export interface PostValues {
   image_id: number | null;
 }
 
-const attributeInserts = new Map<LinkedKind, ReturnType<typeof preparedInsert>>();
-const insertAttributes = (kind: LinkedKind) => attributeInserts.get(kind) ?? attributeInserts.set(kind, preparedInsert(kind.table)).get(kind)!;
+const insertAttributes = boundedMemo(8, byKind, (kind: LinkedKind) => preparedInsert(kind.table));
 
 export async function insertLinked(trx: Trx, kind: LinkedKind, post: PostValues, attributes: Record<string, unknown>): Promise<number> {
   const [{ id }] = await insertPost(trx, [{ type: kind.type, excerpt: '', password: '', parent_id: 0, ...post } satisfies Insertable<PostsTable>]);
@@ -105,16 +105,13 @@ export async function findSameNamed(trx: Trx, kind: LinkedKind, name: string, de
   return (await sameNamedQuery(kind)(trx, values, description ? 'description' : 'name')) as LinkedRow[];
 }
 
-const sameNamedQueries = new Map<LinkedKind, ReturnType<typeof prepareSameNamed>>();
-const sameNamedQuery = (kind: LinkedKind) => sameNamedQueries.get(kind) ?? sameNamedQueries.set(kind, prepareSameNamed(kind)).get(kind)!;
-
-function prepareSameNamed(kind: LinkedKind) {
-  return preparedQuery((db, v: { name: string; description: string }, shape: 'name' | 'description') => {
+const sameNamedQuery = boundedMemo(8, byKind, (kind: LinkedKind) =>
+  preparedQuery((db, v: { name: string; description: string }, shape: 'name' | 'description') => {
     let query = selectLinked(db, kind).where('p.status', '<>', 'trash').where(sql`lower(trim(p.title))`, '=', v.name);
     if (shape === 'description') query = query.where(sql`lower(trim(p.description))`, '=', v.description);
     return query.orderBy('p.id');
-  });
-}
+  }),
+);
 
 /** Removes exactly this record from every event's links, whatever the event's status (VO-15). */
 export async function unlinkFromEvents(trx: Trx, kind: LinkedKind, id: number): Promise<void> {
