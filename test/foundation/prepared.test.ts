@@ -1,6 +1,6 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { preparedQuery } from '../../src/db/prepared.js';
+import { preparedQuery, slotItems } from '../../src/db/prepared.js';
 import { forEachBackend } from '../support/server.js';
 
 forEachBackend('Prepared queries', (srv) => {
@@ -32,5 +32,21 @@ forEachBackend('Prepared queries', (srv) => {
       assert.deepEqual(await bySlug(trx, { slug: 'prep-two', taxonomy: 'event_category' }, 'slug+taxonomy'), [{ slug: 'prep-two', taxonomy: 'event_category' }]);
     });
     assert.deepEqual(builds, ['slug', 'slug+taxonomy']);
+  });
+
+  it('keep a bounded number of shapes: past 256, the ones kept are forgotten and built again when asked', async () => {
+    const db = srv().built.database.db;
+    let builds = 0;
+    const byIds = preparedQuery((q, v: { ids: number[] }, shape: string) => {
+      builds++;
+      return q.selectFrom('terms').select('id').where('id', 'in', slotItems(v.ids, Number(shape))).orderBy('id');
+    });
+    for (let n = 1; n <= 256; n++) await byIds(db, { ids: Array.from({ length: n }, (_, i) => -i) }, String(n));
+    assert.equal(builds, 256);
+    await byIds(db, { ids: [-1] }, '1');
+    assert.equal(builds, 256, 'a kept shape is not built again');
+    await byIds(db, { ids: Array.from({ length: 257 }, (_, i) => -i) }, '257');
+    await byIds(db, { ids: [-1] }, '1');
+    assert.equal(builds, 258, 'the 257th shape made room by forgetting the others');
   });
 });
