@@ -445,7 +445,7 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
     await sql`select setval(pg_get_serial_sequence('terms', 'id'), (select max(id) from terms))`.execute(db);
   }
   // Fresh statistics after a bulk load, as one would run after any import: on SQLite the service's
-  // own sampled refresh; on PostgreSQL the vacuum with analyze that autovacuum would run soon after
+  // own refresh; on PostgreSQL the vacuum with analyze that autovacuum would run soon after
   // (dead row versions of the counters the triggers keep, and the visibility map that index-only
   // scans need).
   if (backend === 'postgres') await sql`vacuum analyze`.execute(db);
