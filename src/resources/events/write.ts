@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
-import { preparedInsert } from '../../db/prepared.js';
 import { can } from '../../auth/capabilities.js';
+import { preparedInsert } from '../../db/prepared.js';
 import type { EventsTable, PostsTable, Trx } from '../../db/tables.js';
 import type { RequestContext } from '../../http/route.js';
 import { sanitizeInline, sanitizePost } from '../../text/html.js';
@@ -10,7 +10,7 @@ import { organizerKind, publishLinkedOfEvent, resolveLinkedInput, setEventLinks,
 import { publicationDates, type Now } from '../post-like/dates.js';
 import { insertPost } from '../post-like/insert.js';
 import { resolveImageInput } from '../post-like/images.js';
-import { slugFromTitle, uniqueSlug } from '../post-like/slug.js';
+import { uniqueSlug } from '../post-like/slug.js';
 import { requestedStatus, scheduledStatus } from '../post-like/status.js';
 import { restoreFromTrash } from '../post-like/trash.js';
 import { categoryTaxonomy, resolveTermInput, setEventTerms, tagTaxonomy } from '../terms/index.js';
@@ -82,8 +82,8 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
   if (typeof p.author === 'number') post.author = p.author;
   if (sent(ctx, 'post_password')) post.password = p.post_password ?? '';
 
-  // A slug for every status, unique among events (9.8, E33): the given one, else the title's, else
-  // the ID. A new event gets it with its row unless only the ID yields one.
+  // A slug for every status, unique among events (common.md 9.8, E33): the given one, else the
+  // title's, else the ID. A new event gets it with its row unless only the ID yields one.
   const wantsSlug = typeof p.slug === 'string' && p.slug !== ctx.path.slug;
   const slugBase = (wantsSlug && sanitizeSlug(p.slug)) || sanitizeSlug((post.title as string | undefined) ?? current?.title ?? '');
   if (!current && slugBase) post.slug = await uniqueSlug(trx, 'event', slugBase);
@@ -139,7 +139,7 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
   }
 
   if (current ? wantsSlug : !slugBase) {
-    const slug = await uniqueSlug(trx, 'event', slugBase || slugFromTitle('', id), id);
+    const slug = await uniqueSlug(trx, 'event', slugBase || String(id), id);
     await trx.updateTable('posts').set({ slug }).where('id', '=', id).execute();
   }
 

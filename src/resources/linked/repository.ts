@@ -1,8 +1,8 @@
 import { sql, type Expression, type Insertable, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { preparedInsert, preparedQuery } from '../../db/prepared.js';
-import { boundedMemo } from '../../memo.js';
 import type { PostsTable, Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
+import { boundedMemo } from '../../memo.js';
 import { POST_COLUMNS } from '../post-like/columns.js';
 import { insertPost } from '../post-like/insert.js';
 import { byKind, type LinkedKind, type LinkedRow } from './kind.js';

@@ -1,15 +1,10 @@
 import { preparedQuery } from '../../db/prepared.js';
 import type { PostType, Trx } from '../../db/tables.js';
-import { sanitizeSlug, sanitizeSlugQuery } from '../../text/slug.js';
+import { sanitizeSlugQuery } from '../../text/slug.js';
 
 /** Words WordPress keeps for feeds and embeds; a slug equal to one gets a suffix (common.md 9.8). */
 const RESERVED_SLUGS = new Set(['feed', 'rdf', 'rss', 'rss2', 'atom', 'embed']);
 const MAX_SLUG_LENGTH = 200;
-
-/** The slug a record gets from its title when none is given; the ID when the title yields nothing (common.md 9.8). */
-export function slugFromTitle(title: string, id: number): string {
-  return sanitizeSlug(title) || String(id);
-}
 
 const otherWithSlug = preparedQuery((db, v: { type: PostType; slug: string; excludeId: number }) =>
   db.selectFrom('posts').select('id').where('type', '=', v.type).where('slug', '=', v.slug).where('id', '<>', v.excludeId).limit(1),
