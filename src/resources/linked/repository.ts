@@ -1,4 +1,4 @@
-import { sql, type Expression, type Insertable, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { preparedInsert, preparedQuery } from '../../db/prepared.js';
 import type { PostsTable, Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
