@@ -46,9 +46,14 @@ function utcWallOf(ms: number): string {
   return new Date(Math.min(Math.max(ms, FIRST_WALL_MS), LAST_WALL_MS)).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** The current UTC wall-clock time (read before every cached read). */
+/** The last `nowUtcWall` answer and the second it names (ms since the epoch / 1000, floored). */
+let nowWall = { second: NaN, wall: '' };
+
+/** The current UTC wall-clock time (read before every cached read, so kept for the second it names). */
 export function nowUtcWall(): string {
-  return utcWallOf(Date.now());
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== nowWall.second) nowWall = { second, wall: utcWallOf(second * 1000) };
+  return nowWall.wall;
 }
 
 /** A wall string moved by whole hours, read as UTC (no zone rules apply); a string that is no wall time is returned as it is. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { bumpDataVersion, readDataVersion } from '../../db/data-version.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { nowUtcWall } from '../../time/format.js';
 import type { Db } from '../../db/tables.js';
 import type { RequestContext } from '../../http/route.js';
@@ -29,16 +30,24 @@ export async function publishDueRecords(db: Db, nowUtc: string): Promise<void> {
   });
 }
 
+/** Run before nearly every read: prepared, so that it is not built and compiled each time. */
+const versionAndDue = preparedQuery((db, v: { nowUtc: string }) =>
+  db
+    .selectFrom('data_version')
+    .select((eb) => [
+      'version',
+      eb.exists(eb.selectFrom('posts').select(sql.lit(1).as('one')).where('status', '=', 'future').where('date_utc', '<=', v.nowUtc)).as('due'),
+    ])
+    .where('id', '=', 1),
+);
+
 /**
  * The `data_version` a cached read is built under (http/cache.ts), after publishing the scheduled
  * records whose time has come, which is a write that bumps it: one statement when nothing is due.
  */
 export async function versionAfterSchedule(db: Db): Promise<number> {
   const nowUtc = nowUtcWall();
-  const { rows } = await sql<{ version: number | string; due: unknown }>`select version,
-    exists (select 1 from posts where status = 'future' and date_utc <= ${nowUtc}) as due
-    from data_version where id = 1`.execute(db);
-  const row = rows[0];
+  const [row] = await versionAndDue(db, { nowUtc });
   if (row && !Number(row.due)) return Number(row.version);
   await publishDueRecords(db, nowUtc);
   return readDataVersion(db);
