@@ -98,6 +98,11 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
+    // Every write of a group commit runs in a savepoint, and a statement that fires triggers opens
+    // one too: SQLite keeps the pages they change in a statement journal, a temporary file written
+    // page by page (two system calls a page, twice as many as the log's own writes under
+    // concurrent event creates). Held in memory, it is only there to roll a savepoint back.
+    sqlite.pragma('temp_store = MEMORY');
     sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     // A file's list reads and checkpoints are the worker's (sqlite-worker.ts); a database in
