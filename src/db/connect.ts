@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { boundedMemo, byText } from '../memo.js';
 import { searchQueueIndexer } from './search-queue.js';
-import { startSqliteWorker, type SqliteWorker } from './sqlite-worker.js';
+import { startSqliteWorkers, type SqliteWorkers } from './sqlite-worker.js';
 import type { Database } from './tables.js';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -42,7 +42,7 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-/** Prepared statements kept by SQL text, per connection (this one and the worker's). */
+/** Prepared statements kept by SQL text, per connection (this one and each worker's). */
 const STATEMENT_CACHE_LIMIT = 1000;
 /**
  * SQLite's own cache of database pages, per connection (KiB; the driver's default is 16 MB). The
@@ -50,6 +50,11 @@ const STATEMENT_CACHE_LIMIT = 1000;
  * 100k and 1M events, and the two connections hold 24 MB less.
  */
 const PAGE_CACHE_KIB = 4096;
+/**
+ * Worker threads of the list reads (sqlite-worker.ts). With two, two long reads run on two cores
+ * at once; each costs about 10 MB of memory idle.
+ */
+const READ_THREADS = 2;
 /**
  * Log size (pages of 4 kB) at which a commit checkpoints by itself, a fallback when the
  * worker (sqlite-worker.ts) has not kept up; SQLite's default is 1,000.
@@ -105,19 +110,19 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('temp_store = MEMORY');
     sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    // A file's list reads and checkpoints are the worker's (sqlite-worker.ts); a database in
+    // A file's list reads and checkpoints are the workers' (sqlite-worker.ts); a database in
     // memory has neither.
-    let worker: SqliteWorker | null = null;
+    let workers: SqliteWorkers | null = null;
     if (file !== ':memory:') {
       sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
       sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
-      worker = startSqliteWorker(resolve(file), { statementLimit: STATEMENT_CACHE_LIMIT, pageCacheKib: PAGE_CACHE_KIB });
+      workers = startSqliteWorkers(resolve(file), { threads: READ_THREADS, statementLimit: STATEMENT_CACHE_LIMIT, pageCacheKib: PAGE_CACHE_KIB });
     }
     const close = async () => {
-      await worker?.stop();
+      await workers?.stop();
       await db.destroy();
     };
-    return { db, reads: worker?.reads ?? db, backend, url, close };
+    return { db, reads: workers?.reads ?? db, backend, url, close };
   }
   const pool = new pg.Pool({
     connectionString: url,

@@ -14,29 +14,28 @@ import {
 import type { Database } from './tables.js';
 
 /**
- * A worker thread beside the request thread, on a connection of its own to an SQLite file: it runs
- * the list reads and checkpoints the write-ahead log.
+ * Worker threads beside the request thread, each on a connection of its own to an SQLite file: they
+ * run the list reads, and the first one checkpoints the write-ahead log.
  *
  * Reads. better-sqlite3 runs each statement on the calling thread: a list query that reads
  * thousands of index entries (a common search word, a wide term filter) would stop every other
  * request of the process until it ends, cached answers included. Queries given to `reads` are
- * compiled on the request thread and run here instead, one after the other, while the request
- * thread goes on serving. Only statements that return rows are run. The write-ahead log lets this
- * connection read while the request thread's connection writes, and each statement sees every
- * transaction committed before it started, so a read that follows a write sees it.
+ * compiled on the request thread and run in a worker instead, each worker running its queries one
+ * after the other, while the request thread goes on serving. A query goes to the worker with the
+ * fewest queries waiting, so two long reads run on two cores at once. Only statements that return
+ * rows are run. The write-ahead log lets these connections read while the request thread's
+ * connection writes, and each statement sees every transaction committed before it started, so a
+ * read that follows a write sees it, whichever worker runs it.
  *
  * Checkpoints. A checkpoint copies the committed pages of the log back into the database file and
  * syncs the file to disk: tens to hundreds of milliseconds (up to 245 ms seen on a 100k-event
  * file). Made by the connection that commits (SQLite's default: at the commit that takes the log
- * past 1,000 pages), it would stop every request of the process meanwhile. The worker checkpoints
- * every `CHECKPOINT_EVERY_MS` instead, in `PASSIVE` mode, which neither waits for nor blocks
- * readers and writers; a commit only appends to the log. The opening connection keeps an automatic
- * checkpoint at a larger size (connect.ts), so the log stays bounded even if the worker falls
- * behind or stops.
- *
- * One thread does both, as a second one would cost ~10 MB more for an idle JavaScript environment:
- * a read that comes during a checkpoint waits for it. Without writes a checkpoint finds nothing to
- * copy and costs next to nothing.
+ * past 1,000 pages), it would stop every request of the process meanwhile. The first worker
+ * checkpoints every `CHECKPOINT_EVERY_MS` instead, in `PASSIVE` mode, which neither waits for nor
+ * blocks readers and writers; a commit only appends to the log. The opening connection keeps an
+ * automatic checkpoint at a larger size (connect.ts), so the log stays bounded even if the worker
+ * falls behind or stops. A read that comes to the first worker during a checkpoint waits for it;
+ * without writes a checkpoint finds nothing to copy and costs next to nothing.
  */
 
 const CHECKPOINT_EVERY_MS = 100;
@@ -48,7 +47,7 @@ const SQLite = require(workerData.driver);
 const db = new SQLite(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -' + workerData.pageCacheKib);
-const timer = setInterval(() => {
+const timer = workerData.checkpointEveryMs && setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
   } catch {
@@ -92,7 +91,7 @@ interface Reply {
   error?: { message: string; code?: string };
 }
 
-/** The worker and its queries in flight; the worker keeps the process alive only while one is. */
+/** A worker and its queries in flight; the worker keeps the process alive only while one is. */
 class WorkerThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
@@ -101,8 +100,9 @@ class WorkerThread {
   private stopping = false;
   private readonly exited: Promise<void>;
 
-  constructor(file: string, { statementLimit, pageCacheKib }: WorkerOptions) {
-    const workerData = { driver: driverPath, file, statementLimit, pageCacheKib, checkpointEveryMs: CHECKPOINT_EVERY_MS };
+  /** `checkpointEveryMs` 0: no checkpoints. */
+  constructor(file: string, { statementLimit, pageCacheKib }: WorkerOptions, checkpointEveryMs: number) {
+    const workerData = { driver: driverPath, file, statementLimit, pageCacheKib, checkpointEveryMs };
     // No execArgv: the worker needs none of the parent's loaders (tsx in tests) and starts faster
     // without. Its objects live no longer than one query: a small young generation holds them.
     this.worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
@@ -112,6 +112,11 @@ class WorkerThread {
     this.worker.once('exit', () => this.fail(new Error('The SQLite worker stopped.')));
     // After the listeners: adding a 'message' listener refers the worker again.
     this.worker.unref();
+  }
+
+  /** Queries sent and not answered yet; a worker that failed comes last. */
+  get waiting(): number {
+    return this.failure ? Infinity : this.pending.size;
   }
 
   query(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
@@ -150,12 +155,13 @@ class WorkerThread {
   }
 }
 
-/** One connection object for every caller: queries queue in the worker, none holds it. */
+/** One connection object for every caller: queries queue in the workers, none holds one. */
 class ReadConnection implements DatabaseConnection {
-  constructor(private readonly worker: WorkerThread) {}
+  constructor(private readonly workers: readonly WorkerThread[]) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    return { rows: (await this.worker.query(compiled.sql, compiled.parameters)) as R[] };
+    const worker = this.workers.reduce((least, next) => (next.waiting < least.waiting ? next : least));
+    return { rows: (await worker.query(compiled.sql, compiled.parameters)) as R[] };
   }
 
   // eslint-disable-next-line require-yield
@@ -169,8 +175,8 @@ const NO_TRANSACTIONS = 'The read connection runs no transactions: writes go thr
 class ReadDriver implements Driver {
   private readonly connection: ReadConnection;
 
-  constructor(private readonly worker: WorkerThread) {
-    this.connection = new ReadConnection(worker);
+  constructor(private readonly workers: readonly WorkerThread[]) {
+    this.connection = new ReadConnection(workers);
   }
 
   async init(): Promise<void> {}
@@ -194,33 +200,35 @@ class ReadDriver implements Driver {
   async releaseConnection(): Promise<void> {}
 
   async destroy(): Promise<void> {
-    await this.worker.stop();
+    await Promise.all(this.workers.map((worker) => worker.stop()));
   }
 }
 
-export interface SqliteWorker {
-  /** Runs its queries in the worker (reads only). */
+export interface SqliteWorkers {
+  /** Runs its queries in the workers (reads only). */
   reads: Kysely<Database>;
-  /** Closes the worker's connection and ends it, once the queries in flight are answered. */
+  /** Closes the workers' connections and ends them, once the queries in flight are answered. */
   stop(): Promise<void>;
 }
 
 export interface WorkerOptions {
+  /** Worker threads, each with its connection. */
+  threads: number;
   /** Prepared statements kept by SQL text. */
   statementLimit: number;
-  /** SQLite's page cache of the worker's connection, in KiB. */
+  /** SQLite's page cache of each worker's connection, in KiB. */
   pageCacheKib: number;
 }
 
 /**
- * The worker of an SQLite file; should it fail, checkpoints are left to the opening connection
- * and reads fail.
+ * The workers of an SQLite file; should the first fail, checkpoints are left to the opening
+ * connection, and reads that it was given fail.
  */
-export function startSqliteWorker(file: string, options: WorkerOptions): SqliteWorker {
-  const worker = new WorkerThread(file, options);
+export function startSqliteWorkers(file: string, options: WorkerOptions): SqliteWorkers {
+  const workers = Array.from({ length: Math.max(1, options.threads) }, (_, i) => new WorkerThread(file, options, i === 0 ? CHECKPOINT_EVERY_MS : 0));
   const dialect: Dialect = {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new ReadDriver(worker),
+    createDriver: () => new ReadDriver(workers),
     createQueryCompiler: () => new SqliteQueryCompiler(),
     createIntrospector: (db) => new SqliteIntrospector(db),
   };
@@ -229,7 +237,7 @@ export function startSqliteWorker(file: string, options: WorkerOptions): SqliteW
     reads,
     stop: async () => {
       await reads.destroy();
-      await worker.stop();
+      await Promise.all(workers.map((worker) => worker.stop()));
     },
   };
 }

@@ -46,6 +46,21 @@ it('SQLite list reads run beside the request thread: a quick query on the reques
   });
 });
 
+it('SQLite list reads run two at a time: a short read given while a long one runs is answered first', async () => {
+  await withFile(async (handle) => {
+    const order: string[] = [];
+    const countTo = (n: number) =>
+      sql<{ n: number }>`with recursive c(i) as (select 1 union all select i + 1 from c where i < ${n}) select count(*) as n from c`
+        .execute(handle.reads)
+        .then((result) => order.push(`counted to ${result.rows[0]!.n}`));
+    // Given one after the other: on one worker the short read would wait for the long one.
+    const long = countTo(4_000_000);
+    const short = countTo(1_000);
+    await Promise.all([long, short]);
+    assert.deepEqual(order, ['counted to 1000', 'counted to 4000000']);
+  });
+});
+
 it('the SQLite read connection refuses writes and transactions, and returns SQLite errors with their code', async () => {
   await withFile(async (handle) => {
     await sql`create table notes (id integer primary key, body text not null)`.execute(handle.db);
