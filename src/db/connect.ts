@@ -13,8 +13,8 @@ export type Backend = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   /**
-   * For list queries, which may read many rows: an SQLite file's run on a connection of their own
-   * in a worker thread (sqlite-worker.ts), so that they do not hold up the other requests;
+   * For list queries, which may read many rows: an SQLite file's run on connections of their own
+   * in worker threads (sqlite-worker.ts), so that they do not hold up the other requests;
    * otherwise `db`. Never for a transaction.
    */
   reads: Kysely<Database>;
@@ -47,12 +47,12 @@ const STATEMENT_CACHE_LIMIT = 1000;
 /**
  * SQLite's own cache of database pages, per connection (KiB; the driver's default is 16 MB). The
  * operating system caches the file already: list misses ran as fast with 4 MB as with 16 MB at
- * 100k and 1M events, and the two connections hold 24 MB less.
+ * 100k and 1M events, and each connection holds 12 MB less.
  */
 const PAGE_CACHE_KIB = 4096;
 /**
  * Worker threads of the list reads (sqlite-worker.ts). With two, two long reads run on two cores
- * at once; each costs about 10 MB of memory idle.
+ * at once; the second added 12–25 MB to the service's peak memory in the benchmark's scenarios.
  */
 const READ_THREADS = 2;
 /**
