@@ -51,8 +51,9 @@ const STATEMENT_CACHE_LIMIT = 1000;
  */
 const PAGE_CACHE_KIB = 4096;
 /**
- * Worker threads of the list reads (sqlite-worker.ts). With two, two long reads run on two cores
- * at once; the second added 12–25 MB to the service's peak memory in the benchmark's scenarios.
+ * Worker threads of the list reads (sqlite-worker.ts): reads that pile up in the first spill over
+ * to the second, on the second core. It added 12–25 MB to the service's peak memory in the
+ * benchmark's scenarios.
  */
 const READ_THREADS = 2;
 /**

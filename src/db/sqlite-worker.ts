@@ -21,9 +21,13 @@ import type { Database } from './tables.js';
  * thousands of index entries (a common search word, a wide term filter) would stop every other
  * request of the process until it ends, cached answers included. Queries given to `reads` are
  * compiled on the request thread and run in a worker instead, each worker running its queries one
- * after the other, while the request thread goes on serving. A query goes to the worker with the
- * fewest queries waiting, so two long reads run on two cores at once. Only statements that return
- * rows are run. The write-ahead log lets these connections read while the request thread's
+ * after the other, while the request thread goes on serving. Only statements that return rows are
+ * run. A query goes to the first worker unless `SPILL_AT` are waiting there already, and then to
+ * the worker with the fewest waiting. After a commit each connection reads again the pages it
+ * needs (SQLite drops a connection's page cache when the file has changed), so reads that come
+ * together, the queries of one page or the answers of a group of writes, share one worker's
+ * pages; reads that pile up, pages of a list built cold, spill over to the second worker and the
+ * second core. The write-ahead log lets these connections read while the request thread's
  * connection writes, and each statement sees every transaction committed before it started, so a
  * read that follows a write sees it, whichever worker runs it.
  *
@@ -39,6 +43,8 @@ import type { Database } from './tables.js';
  */
 
 const CHECKPOINT_EVERY_MS = 100;
+/** Queries waiting in the first worker from which the next one may go to another. */
+const SPILL_AT = 4;
 
 // CommonJS, evaluated in the worker: the driver comes by absolute path (workerData.driver).
 const WORKER_SOURCE = `
@@ -160,7 +166,8 @@ class ReadConnection implements DatabaseConnection {
   constructor(private readonly workers: readonly WorkerThread[]) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const worker = this.workers.reduce((least, next) => (next.waiting < least.waiting ? next : least));
+    const first = this.workers[0]!;
+    const worker = first.waiting < SPILL_AT ? first : this.workers.reduce((least, next) => (next.waiting < least.waiting ? next : least));
     return { rows: (await worker.query(compiled.sql, compiled.parameters)) as R[] };
   }
 
