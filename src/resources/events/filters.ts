@@ -127,20 +127,21 @@ async function trigramBound(db: Db, text: string): Promise<number> {
  * of them; the index lookup reads every match once. The lookup is the cheaper when
  * `matches² ≤ 2 × wanted × records` (a check costs about twice an index entry).
  */
-async function resolveSearch(db: Db, ctx: RequestContext, paging: Paging): Promise<SearchTerm[]> {
+async function resolveSearch(db: Db, lookups: Db, ctx: RequestContext, paging: Paging): Promise<SearchTerm[]> {
   const search = ctx.params.search;
   if (typeof search !== 'string' || search.trim() === '') return [];
   const terms = searchTerms(search, ctx.app.backend);
   const indexed = terms.filter((term) => term.indexed);
   if (!indexed.length || ctx.app.backend === 'postgres') return terms;
-  const last = await db.selectFrom('posts').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const [last, bounds] = await Promise.all([
+    lookups.selectFrom('posts').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst(),
+    Promise.all(indexed.map((term) => trigramBound(db, term.text))),
+  ]);
   const budget = 2 * (paging.offset + paging.perPage) * Number(last?.id ?? 0);
-  await Promise.all(
-    indexed.map(async (term) => {
-      term.bound = await trigramBound(db, term.text);
-      term.rare = term.bound * term.bound <= budget;
-    }),
-  );
+  indexed.forEach((term, i) => {
+    term.bound = bounds[i]!;
+    term.rare = term.bound * term.bound <= budget;
+  });
   return terms;
 }
 
@@ -356,7 +357,10 @@ const LINK_DRIVEN_PAGE_MAX = 1000;
 export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTime) {
   const paging = resolvePaging(ctx);
   const { bounds, freshUntil } = dateWindow(ctx, now);
-  const [terms, search] = await Promise.all([resolveListTerms(db, ctx), resolveSearch(db, ctx, paging)]);
+  // The term filters and the highest ID are a few rows read by key: on the request connection they
+  // cost less than a message to a worker and back (listEvents).
+  const lookups = ctx.app.db;
+  const [terms, search] = await Promise.all([resolveListTerms(lookups, ctx), resolveSearch(db, lookups, ctx, paging)]);
   const driving = [terms.categories, terms.tags]
     .filter((filter): filter is TermFilterIds => filter !== null && filter.ids.length > 0)
     .sort((a, b) => a.events - b.events)[0];

@@ -93,7 +93,14 @@ function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, Li
   ];
 }
 
-/** `GET /events` (events.md 2): one query for the total, one for the page, one per relation. */
+/**
+ * `GET /events` (events.md 2): one query for the total, one for the page, one per relation. The total
+ * and the page, which may read thousands of index entries, are read from `reads` (on SQLite the
+ * worker threads); what the rest reads by key (the filter's terms, the page's relations) is read on
+ * the request connection. Each read given to a worker waits for a turn of the event loop to be
+ * answered, behind the requests that came meanwhile: under load a page built cold took fewer turns
+ * so (README.md, What makes lists fast).
+ */
 async function listEvents(ctx: RequestContext) {
   const db = ctx.app.reads;
   const now = DateTime.utc();
@@ -103,7 +110,7 @@ async function listEvents(ctx: RequestContext) {
   const total = await ctx.app.counts.count(count, ctx.dataVersion);
   // A page past the total is empty without reading it (a 404 past the first page).
   const rows = paging.offset < total ? await pageFor(total).execute() : [];
-  const related = await loadRelated(db, rows, ctx, { jsonLd: false });
+  const related = await loadRelated(ctx.app.db, rows, ctx, { jsonLd: false });
   const base = { urls: ctx.urls, settings: ctx.settings, jsonLd: false };
   const items = rows.map((row) => representEvent(row, related, { ...base, blankProtected: !hasPasswordAccess(row, ctx) }));
   return listResponse({
