@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { boundedMemo, byText } from '../memo.js';
+import { serverStatementName } from './prepared.js';
 import { searchQueueIndexer } from './search-queue.js';
 import { startSqliteWorkers, type SqliteWorkers } from './sqlite-worker.js';
 import type { Database } from './tables.js';
@@ -94,6 +95,18 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   return { close: () => sqlite.close(), prepare: boundedMemo(STATEMENT_CACHE_LIMIT, byText, prepare) };
 }
 
+/**
+ * A prepared query's statement (prepared.ts) is parsed and planned once per connection and kept by
+ * name, then only bound and run; other statements go unnamed, planned at each run.
+ */
+function runPreparedByName(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' ? serverStatementName(text) : undefined;
+    return name ? query({ name, text, values: rest[0] }) : query(text, ...rest);
+  };
+}
+
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   const backend = backendOf(url);
   if (backend === 'sqlite') {
@@ -136,6 +149,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   // of the URL does not undo it.
   pool.on('connect', (client) => {
     client.query('set max_parallel_workers_per_gather = 0').catch(() => undefined);
+    runPreparedByName(client);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, reads: db, backend, url, close: () => db.destroy() };

@@ -1,4 +1,5 @@
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
+import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely } from 'kysely';
 
 /** Stands in a query for the value named `name` (or its item `index`), given at each run. */
 class Slot {
@@ -23,6 +24,24 @@ export function slotItems<T>(list: readonly T[], length: number): T[] {
  */
 const SHAPE_LIMIT = 256;
 
+/** SQL texts of prepared queries known by a statement name, at most this many. */
+const SERVER_PREPARED_LIMIT = 1000;
+const serverPrepared = new Map<string, string>();
+
+/**
+ * The name a prepared query's SQL text runs under on PostgreSQL (connect.ts), or undefined for any
+ * other statement. A name is derived from the text alone, so it means the same statement on every
+ * connection and for the whole process; past the limit new texts run unnamed.
+ */
+export function serverStatementName(sql: string): string | undefined {
+  return serverPrepared.get(sql);
+}
+
+function nameForServer(sql: string): void {
+  if (serverPrepared.has(sql) || serverPrepared.size >= SERVER_PREPARED_LIMIT) return;
+  serverPrepared.set(sql, `q${createHash('sha1').update(sql).digest('base64url')}`);
+}
+
 interface Compiled {
   sql: string;
   /** The query's parameters in order: a slot for each given value, constants as they are. */
@@ -39,7 +58,9 @@ interface Compiled {
  * own), and each run only puts the values in place of the stand-ins.
  *
  * `build` must give the same SQL for every set of values: anything that changes the text (an
- * optional condition, an `in` list's length) is part of `shape`, which names the variant.
+ * optional condition, an `in` list's length) is part of `shape`, which names the variant. On
+ * PostgreSQL the text also runs as a named statement (`serverStatementName`): parsed once per
+ * connection, its plans kept by the server.
  */
 export function preparedQuery<V extends Record<string, unknown>, R, S extends string = ''>(
   build: (db: Kysely<any>, values: V, shape: S) => Compilable<R>,
@@ -54,6 +75,7 @@ export function preparedQuery<V extends Record<string, unknown>, R, S extends st
     if (!compiled) {
       const query = build(db, slots, shape).compile();
       compiled = { sql: query.sql, parameters: query.parameters };
+      if (adapter instanceof PostgresAdapter) nameForServer(query.sql);
       if (shapes.size >= SHAPE_LIMIT) shapes.clear();
       shapes.set(shape, compiled);
     }

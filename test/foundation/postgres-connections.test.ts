@@ -27,5 +27,29 @@ if (backends.includes('postgres')) {
         ['0', '0', '0', '0', '0'],
       );
     });
+
+    it('keep the statements of prepared queries by name, and plan every other statement at each run', async () => {
+      const created = await srv.post('/events', { as: 'administrator', json: { title: 'Named statements', start_date: '2030-01-02 10:00:00', end_date: '2030-01-02 11:00:00', status: 'publish' } });
+      assert.equal(created.status, 201);
+      // Single reads run two prepared queries (the data version, the event by ID), on whichever
+      // connections the pool gives; the answers stay right once the statements are kept.
+      for (let i = 0; i < 12; i++) {
+        const read = await srv.get(`/events/${created.body.id}`);
+        assert.equal(read.status, 200);
+        assert.equal(read.body.title, 'Named statements');
+      }
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          sql<{ pid: number; names: string[] | null; statements: string[] | null }>`select pg_backend_pid() as pid, (select array_agg(name) from pg_prepared_statements) as names, (select array_agg(statement) from pg_prepared_statements) as statements, pg_sleep(0.1)::text as slept`.execute(srv.db),
+        ),
+      );
+      const rows = answers.map((answer) => answer.rows[0]!);
+      assert.equal(new Set(rows.map((row) => row.pid)).size, 5);
+      const names = rows.flatMap((row) => row.names ?? []);
+      const statements = rows.flatMap((row) => row.statements ?? []);
+      assert.ok(names.length > 0 && names.every((name) => /^q[\w-]{27}$/.test(name)), names.join(', '));
+      assert.ok(statements.some((text) => text.includes('from "data_version"')));
+      assert.ok(!statements.some((text) => text.includes('pg_prepared_statements')));
+    });
   });
 }
