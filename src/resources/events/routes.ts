@@ -97,9 +97,9 @@ function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, Li
  * `GET /events` (events.md 2): one query for the total, one for the page, one per relation. The total
  * and the page, which may read thousands of index entries, are read from `reads` (on SQLite the
  * worker threads); what the rest reads by key (the filter's terms, the page's relations) is read on
- * the request connection. Each read given to a worker waits for a turn of the event loop to be
- * answered, behind the requests that came meanwhile: under load a page built cold took fewer turns
- * so (README.md, What makes lists fast).
+ * the request connection. A worker's answer waits for a turn of the event loop, behind the requests
+ * that came meanwhile; reading the rest here spares a page built under load those turns (README.md,
+ * What makes lists fast).
  */
 async function listEvents(ctx: RequestContext) {
   const db = ctx.app.reads;
