@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { can } from '../../auth/capabilities.js';
 import { paddedIds } from '../../db/id-lists.js';
+import { preparedQuery, slotItems } from '../../db/prepared.js';
 import { coerceInteger } from '../../http/args.js';
 import type { ArgDef, RequestContext } from '../../http/route.js';
 import type { ImagesTable, Trx } from '../../db/tables.js';
@@ -128,10 +129,17 @@ export async function resolveImageInput(trx: Trx, value: unknown, ctx: RequestCo
 }
 
 /** Image records by ID, one query for a whole page. */
+const imagesByIds = preparedQuery((trx, v: { ids: number[] }, shape: string) =>
+  trx
+    .selectFrom('images')
+    .select(['post_id', 'url', 'mime_type', 'extension', 'width', 'height'])
+    .where('post_id', 'in', slotItems(v.ids, Number(shape))),
+);
+
 export async function loadImages(trx: Trx, ids: Array<number | null>): Promise<Map<number, ImageRow>> {
   const wanted = paddedIds(ids.filter((id): id is number => id !== null));
   if (!wanted.length) return new Map();
-  const rows = await trx.selectFrom('images').selectAll().where('post_id', 'in', wanted).execute();
+  const rows = (await imagesByIds(trx, { ids: wanted }, String(wanted.length))) as ImageRow[];
   return new Map(rows.map((row) => [row.post_id, row]));
 }
 
