@@ -128,7 +128,6 @@ export async function resolveImageInput(trx: Trx, value: unknown, ctx: RequestCo
   return inserted.id;
 }
 
-/** Image records by ID, one query for a whole page. */
 const imagesByIds = preparedQuery((trx, v: { ids: number[] }, shape: string) =>
   trx
     .selectFrom('images')
@@ -136,6 +135,7 @@ const imagesByIds = preparedQuery((trx, v: { ids: number[] }, shape: string) =>
     .where('post_id', 'in', slotItems(v.ids, Number(shape))),
 );
 
+/** Image records by ID, one query for a whole page. */
 export async function loadImages(trx: Trx, ids: Array<number | null>): Promise<Map<number, ImageRow>> {
   const wanted = paddedIds(ids.filter((id): id is number => id !== null));
   if (!wanted.length) return new Map();
