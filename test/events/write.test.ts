@@ -92,6 +92,15 @@ forEachBackend('POST /events', (srv) => {
     assert.equal(row.status, 'publish');
   });
 
+  it('a read that bypasses the response cache (a GET with a body) also sees a scheduled event published once due', async () => {
+    const e = await makeEvent(srv(), { date: daysFromNow(5) });
+    await srv().db.updateTable('posts').set({ date_utc: '2020-01-01 00:00:00' }).where('id', '=', e.id).execute();
+    const res = await srv().request('POST', `/events/${e.id}`, { query: { _method: 'GET' }, json: {} });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.status, 'publish');
+    assert.equal(res.body.id, e.id);
+  });
+
   it('dates are read in the event time zone and UTC is computed across a DST change', async () => {
     const e = await makeEvent(srv(), { timezone: 'America/New_York', start_date: '2027-03-13 22:00:00', end_date: '2027-03-14 10:00:00' });
     assert.equal(e.utc_start_date, '2027-03-14 03:00:00');

@@ -25,6 +25,7 @@ import {
   EventReadArgs,
   EventUpdateArgs,
   EventUpdateBySlugArgs,
+  LOADED_EVENT,
   LOADED_RECORD,
   LOADED_SLUG_ID,
 } from './schema.js';
@@ -132,15 +133,23 @@ async function readResponse(row: EventRow, ctx: RequestContext) {
   return { body: await represent(ctx.app.db, row, ctx, { jsonLd: jsonLdVisible(row, ctx) }) };
 }
 
-async function readEvent(ctx: RequestContext) {
+/**
+ * The event a read names, as its path argument loaded it, once the records whose time has come are
+ * published; read again if it was scheduled (it may be among them), or if it is not an event (the
+ * errors of `getEventById`).
+ */
+async function namedEvent(ctx: RequestContext, id: number, loaded: EventRow | undefined): Promise<EventRow> {
   await publishDueForRead(ctx, nowUtc());
-  return readResponse(await getEventById(ctx.app.db, ctx.params.id), ctx);
+  return loaded && loaded.status !== 'future' ? loaded : getEventById(ctx.app.db, id);
+}
+
+async function readEvent(ctx: RequestContext) {
+  return readResponse(await namedEvent(ctx, ctx.params.id, ctx.loaded.get(LOADED_EVENT) as EventRow | undefined), ctx);
 }
 
 async function readEventBySlug(ctx: RequestContext) {
-  await publishDueForRead(ctx, nowUtc());
   const loaded = ctx.loaded.get(LOADED_SLUG_ID) as EventRow;
-  return readResponse(await getEventById(ctx.app.db, loaded.id), ctx);
+  return readResponse(await namedEvent(ctx, loaded.id, loaded), ctx);
 }
 
 /**

@@ -15,6 +15,8 @@ import { findEventById, findRecordOwner } from './repository.js';
 
 /** Keys under which validators hand loaded records to permissions and handlers (style.md, flow 4). */
 export const LOADED_RECORD = 'event-record';
+/** The event an `{id}` names, when it names one: the read handler needs no second read. */
+export const LOADED_EVENT = 'event-row';
 export const LOADED_SLUG_ID = 'event-slug-id';
 
 /** A date argument of the events routes, kept as sent (events.md 2.2.6, E15). */
@@ -82,14 +84,19 @@ function fieldArgs(mode: 'create' | 'update'): Args {
 
 export const EventCreateArgs: Args = fieldArgs('create');
 
-/** The `{id}` of the ID routes; the record of any type it names is loaded for the permission. */
+/**
+ * The `{id}` of the ID routes; the record of any type it names is loaded for the permission, the
+ * whole row when it is an event.
+ */
 const idArg: ArgDef = args.integer('Unique identifier of the event.', {
   required: true,
   in: 'path',
   validate: async (v, ctx) => {
     const id = coerceInteger(v);
     if (id === undefined) return false;
-    ctx.loaded.set(LOADED_RECORD, await findRecordOwner(ctx.app.db, id));
+    const event = await findEventById(ctx.app.db, id);
+    if (event) ctx.loaded.set(LOADED_EVENT, event);
+    ctx.loaded.set(LOADED_RECORD, event ?? (await findRecordOwner(ctx.app.db, id)));
     return true;
   },
 });
