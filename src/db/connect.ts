@@ -41,6 +41,8 @@ export interface OpenOptions {
   /** PostgreSQL schema to use (tests give each run its own). */
   schema?: string;
   poolSize?: number;
+  /** SQLite: records queued for the full-text index before they are indexed (search-queue.ts). */
+  searchQueueLimit?: number;
 }
 
 /** Prepared statements kept by SQL text, per connection (this one and each worker's). */
@@ -70,11 +72,11 @@ const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
  * run over and over (with other parameters), and preparing costs as much as running a small one.
  * Statements run synchronously, so one is never in use twice at a time.
  *
- * Records queued for the full-text index are indexed before each commit, and after a write that
- * committed by itself (search-queue.ts).
+ * Records queued for the full-text index are indexed, once there are enough of them, before a
+ * commit or after a write that committed by itself (search-queue.ts).
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const indexQueued = searchQueueIndexer(sqlite);
+function withStatementCache(sqlite: SQLite.Database, searchQueueLimit?: number): SqliteDatabase {
+  const indexQueued = searchQueueIndexer(sqlite, searchQueueLimit);
   const indexAfterAutocommit = sqlite.transaction(indexQueued);
   const prepare = (text: string): SqliteStatement => {
     const statement = sqlite.prepare(text);
@@ -123,7 +125,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // concurrent event creates). Held in memory, it is only there to roll a savepoint back.
     sqlite.pragma('temp_store = MEMORY');
     sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, options.searchQueueLimit) }) });
     // A file's list reads and checkpoints are the workers' (sqlite-worker.ts); a database in
     // memory has neither.
     let workers: SqliteWorkers | null = null;

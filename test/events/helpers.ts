@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
 import type { Role } from '../../src/auth/roles.js';
+import { SEARCH_QUEUE_LIMIT } from '../../src/db/search-queue.js';
 import type { Credentials, TestServer } from '../support/server.js';
 
 /** `YYYY-MM-DD HH:MM:SS` of now (UTC) shifted by `days`, at the given clock time. */
@@ -43,4 +44,15 @@ export async function makeImage(srv: TestServer, url = 'https://cdn.example.org/
     .executeTakeFirstOrThrow();
   await srv.db.insertInto('images').values({ post_id: id, url, mime_type: 'image/jpeg', extension: 'jpg', width: 800, height: 600 }).execute();
   return id;
+}
+
+/**
+ * Adds records (image posts) until SQLite's queue of records awaiting the full-text index is full,
+ * so that it is indexed, the records queued before included (src/db/search-queue.ts). Harmless on
+ * PostgreSQL, which has no queue.
+ */
+export async function fillSearchQueue(srv: TestServer) {
+  const now = '2026-01-01 00:00:00';
+  const filler = { type: 'image' as const, author: 0, status: 'inherit', slug: '', description: '', excerpt: '', password: '', parent_id: 0, date: now, date_utc: now, modified: now, modified_utc: now };
+  await srv.db.insertInto('posts').values(Array.from({ length: SEARCH_QUEUE_LIMIT }, (_, i) => ({ ...filler, title: `queue filler ${i}` }))).execute();
 }

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { bumpDataVersion } from '../../src/db/data-version.js';
 import { expectRestError, forEachBackend } from '../support/server.js';
-import { daysFromNow, makeEvent } from './helpers.js';
+import { daysFromNow, fillSearchQueue, makeEvent } from './helpers.js';
 
 const titles = (res: { body: any }) => res.body.events.map((e: any) => e.title);
 
@@ -120,6 +120,23 @@ forEachBackend('GET /events', (srv) => {
     if (srv().backend !== 'sqlite') return;
     const setting = await sql<{ v: number }>`select v from post_search_config where k = 'automerge'`.execute(srv().db);
     assert.deepEqual(setting.rows, [{ v: 8 }]);
+  });
+
+  it('search finds a record whether it is still queued for the full-text index or already indexed', async () => {
+    const queued = async () => (srv().backend === 'sqlite' ? (await sql<{ id: number }>`select id from post_search_queue order by id`.execute(srv().db)).rows.map((r) => r.id) : []);
+    const early = await makeEvent(srv(), { title: 'Qidx early', start_date: daysFromNow(5), end_date: daysFromNow(5, '11:00:00') });
+    const search = async (text: string) => titles(await srv().get('/events', { query: { search: text } }));
+    if (srv().backend === 'sqlite') assert.ok((await queued()).includes(early.id), 'the new event waits in the queue');
+    assert.deepEqual(await search('qidx'), ['Qidx early']);
+    // Records filling the queue to its limit: it is indexed as a whole, the event above included.
+    await fillSearchQueue(srv());
+    assert.deepEqual(await queued(), []);
+    const late = await makeEvent(srv(), { title: 'Qidx late', start_date: daysFromNow(6), end_date: daysFromNow(6, '11:00:00') });
+    if (srv().backend === 'sqlite') assert.deepEqual(await queued(), [late.id]);
+    assert.deepEqual(await search('qidx'), ['Qidx early', 'Qidx late']);
+    assert.deepEqual(await search('qidx -late'), ['Qidx early']);
+    assert.deepEqual(await search('qidx -early'), ['Qidx late']);
+    assert.deepEqual(await search('idx ear'), ['Qidx early']);
   });
 
   it('categories match by ID or slug, sub-categories included; tags likewise; unknown ones are 400', async () => {

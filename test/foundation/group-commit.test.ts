@@ -48,7 +48,7 @@ forEachBackend('Concurrent writes', (srv) => {
 it('on SQLite, writes that arrive together commit together: none is visible to another connection before the last is done, and a failing one is undone alone', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'calendar-group-'));
   const file = join(dir, 'db.sqlite');
-  const handle = openDatabase(`sqlite:${file}`);
+  const handle = openDatabase(`sqlite:${file}`, { searchQueueLimit: 1 });
   const other = new SQLite(file, { readonly: true });
   try {
     await migrateToLatest(handle.db);

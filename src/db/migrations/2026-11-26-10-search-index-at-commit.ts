@@ -8,8 +8,9 @@ import * as searchMergeFanIn from './2026-11-26-09-search-merge-fan-in.js';
 // SQL. New records are now queued instead, and the connection indexes the queue just before each
 // commit (db/connect.ts): one segment per transaction, however many records it writes. A record
 // still queued is indexed with its final text, so changing or deleting it leaves the index alone;
-// a record already indexed is changed in the index at once, as before. Nothing stays queued past
-// a commit, so a search never misses a committed record. PostgreSQL searches the columns directly.
+// a record already indexed is changed in the index at once, as before. Searches read the queue
+// too (db/search-queue.ts), so they never miss a committed record. PostgreSQL searches the columns
+// directly.
 
 const TRIGGERS = [
   sql`create trigger posts_search_insert after insert on posts begin

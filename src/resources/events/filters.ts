@@ -97,7 +97,8 @@ const TRIGRAM_COUNTS_MAX = 10_000;
 /**
  * Records holding each trigram, from the index's vocabulary. Reading one walks that trigram's
  * whole list (about a millisecond for a common one), and the counts only choose between two
- * plans with the same matches, so they are kept a minute per database, writes or not.
+ * plans with the same matches, so they are kept a minute per database, writes or not (nor do they
+ * count the few records still queued for the index).
  */
 const trigramCounts = new WeakMap<Db, Map<string, { docs: number; at: number }>>();
 
@@ -273,7 +274,12 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
     for (const term of looked) {
       const found =
         ctx.app.backend === 'sqlite'
-          ? sql<SqlBool>`${sql.ref(id)} in (select rowid from post_search where post_search match ${`"${term.text.replace(/"/g, '""')}"`})`
+          ? eb.or([
+              sql<SqlBool>`${sql.ref(id)} in (select rowid from post_search where post_search match ${`"${term.text.replace(/"/g, '""')}"`})`,
+              // Records still queued for the index (db/search-queue.ts), tested directly; CROSS JOIN
+              // keeps SQLite reading the short queue first rather than every record.
+              eb(id, 'in', eb.selectFrom('post_search_queue as q').crossJoin('posts as sp').whereRef('sp.id', '=', 'q.id').select('q.id').where(containsTerm('sp', term.text))),
+            ])
           : eb(id, 'in', eb.selectFrom('posts as sp').select('sp.id').where(containsTerm('sp', term.text)));
       all.push(term.exclude ? eb.not(found) : found);
     }
