@@ -32,8 +32,8 @@ if (backends.includes('postgres')) {
       const created = await srv.post('/events', { as: 'administrator', json: { title: 'Named statements', start_date: '2030-01-02 10:00:00', end_date: '2030-01-02 11:00:00', status: 'publish' } });
       assert.equal(created.status, 201);
       // A single read runs prepared queries (the data version before every lookup of the cache,
-      // the event by ID when the answer is built) on whichever connections the pool gives; the
-      // answers stay right once the statements are kept.
+      // the event by ID when its `{id}` is checked on a miss) on whichever connections the pool
+      // gives; the answers stay right once the statements are kept.
       for (let i = 0; i < 12; i++) {
         const read = await srv.get(`/events/${created.body.id}`);
         assert.equal(read.status, 200);
