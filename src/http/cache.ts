@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipBody } from './compression.js';
 import type { Caller } from '../auth/capabilities.js';
 import type { Db } from '../db/tables.js';
 import type { Settings } from '../settings.js';
@@ -19,7 +20,8 @@ import type { Settings } from '../settings.js';
  *
  * Client errors are kept like answers (a page past the end, an unknown ID), without an ETag.
  * Authentication runs before the lookup, so a bad credential is still refused; concurrent misses
- * of one key wait for the first one instead of building the same response again.
+ * of one key wait for the first one instead of building the same response again. An entry also
+ * keeps its body gzip-compressed once a client that accepts gzip has asked for it (compression.ts).
  */
 
 /** What a cacheable endpoint's answer depends on besides the request and the data (route.ts). */
@@ -37,6 +39,11 @@ export interface CacheEntry {
   at: number;
   /** Not served from this time on (ms since the epoch; Infinity for `'data'` entries). */
   expires: number;
+  /** The body gzip-compressed, made on the first request that accepts it (`ResponseCache.gzipped`). */
+  gzip: Promise<Buffer> | null;
+  /** Bytes the entry holds against the budget: its body, and its compressed body once made. */
+  size: number;
+  key: string;
 }
 
 export interface CacheRequest {
@@ -208,7 +215,18 @@ export class ResponseCache {
       fill: (status, headers, text, freshUntil) => {
         const body = utf8Bytes(text);
         const etag = etagOf(body);
-        const entry: CacheEntry = { status, headers: status === 200 ? { ...headers, ETag: etag } : headers, body, etag, version, at, expires: expires(freshUntil) };
+        const entry: CacheEntry = {
+          status,
+          headers: status === 200 ? { ...headers, ETag: etag } : headers,
+          body,
+          etag,
+          version,
+          at,
+          expires: expires(freshUntil),
+          gzip: null,
+          size: body.length,
+          key,
+        };
         this.store(key, entry);
         finish(entry);
         return entry;
@@ -217,22 +235,35 @@ export class ResponseCache {
     };
   }
 
+  /**
+   * The entry's body gzip-compressed: made once, by the first request that asks, on libuv's thread
+   * pool; the requests that ask meanwhile share it. It counts against the budget while the entry is kept.
+   */
+  gzipped(entry: CacheEntry): Promise<Buffer> {
+    entry.gzip ??= gzipBody(entry.body).then((bytes) => {
+      entry.size += bytes.length;
+      if (this.entries.get(entry.key) === entry) this.bytes += bytes.length;
+      return bytes;
+    });
+    return entry.gzip;
+  }
+
   private store(key: string, entry: CacheEntry): void {
     const previous = this.entries.get(key);
     if (previous) {
       this.entries.delete(key);
-      this.bytes -= previous.body.length;
+      this.bytes -= previous.size;
     }
     if (entry.body.length > this.maxBytes / 8) return;
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += entry.size;
     // Entries are kept in creation order: past the budget, and while the oldest are expired or
     // built under an older version than this one, the oldest go first.
     const now = Date.now();
     for (const [oldKey, old] of this.entries) {
       if (this.bytes <= this.maxBytes && now < old.expires && old.version >= entry.version) break;
       this.entries.delete(oldKey);
-      this.bytes -= old.body.length;
+      this.bytes -= old.size;
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseCache, matchesIfNoneMatch, type CacheEntry, type CacheSlot, type ResponseCacheOptions } from './cache.js';
+import { GZIP_MIN_BYTES, acceptsGzip, varyOnEncoding } from './compression.js';
 import { RestError, restErrors } from './errors.js';
 import { envelope, selectFields } from './fields.js';
 import { compileArgs, validateArgs } from './validate.js';
@@ -179,14 +180,24 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       reply.code(status).headers({ ...common, ...headers, 'Content-Type': 'application/json; charset=UTF-8' });
       return reply.send(JSON.stringify(body));
     };
-    const sendEntry = (entry: CacheEntry) => {
-      reply.headers(common);
+    /**
+     * A stored answer, gzip-compressed when the client accepts it. The compressed form's ETag is the
+     * weak form of the answer's: the same content, other bytes (RFC 9110 8.8.1); If-None-Match
+     * compares weakly, so either form revalidates either.
+     */
+    const sendEntry = async (entry: CacheEntry) => {
+      const gzip = entry.body.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);
+      reply.headers(common).header('Vary', varyOnEncoding(common.Vary));
       if (entry.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) {
         reply.code(304).headers(entry.headers);
+        if (gzip) reply.header('ETag', `W/${entry.etag}`);
         return reply.send();
       }
       reply.code(entry.status).headers(entry.headers).header('Content-Type', 'application/json; charset=UTF-8');
-      return reply.send(entry.body);
+      if (!gzip) return reply.send(entry.body);
+      if (entry.status === 200) reply.header('ETag', `W/${entry.etag}`);
+      reply.header('Content-Encoding', 'gzip');
+      return reply.send(await cache.gzipped(entry));
     };
     /** A 200 of a cacheable endpoint is stored, sent with its ETag, and may become a 304 (client errors: see below). */
     const sendReply = (slot: CacheSlot | null, status: number, body: unknown, headers: Record<string, string>, freshUntil?: number) => {
