@@ -1,12 +1,13 @@
 // The baseline of every benchmark figure: a bare node:http server answering every request with a
-// fixed JSON body (the size of the service's default events page), after reading the request body.
-// Usage: node bench/baseline-server.mjs <body-file>; prints {"port": N} once listening.
+// fixed JSON body (the bytes of the service's default events page), after reading the request body.
+// Usage: node bench/baseline-server.mjs <body-file> [content-encoding]; prints {"port": N} once listening.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import process from 'node:process';
 
 const body = readFileSync(process.argv[2]);
 const headers = { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': String(body.length) };
+if (process.argv[3]) headers['Content-Encoding'] = process.argv[3];
 
 const server = createServer((request, response) => {
   request.resume();

@@ -5,7 +5,7 @@ import { backendOfSpec, createBenchDatabase, migrateAndSeed, redactUrl, type Dat
 import type { DatasetSummary } from './dataset.js';
 import type { LoadPlan, LoadResult } from './drive.js';
 import { LoadDriver } from './load.js';
-import { buildService, drained, sampleRss, startBaseline, startService, type RunningServer } from './processes.js';
+import { buildService, drained, rawGet, sampleRss, startBaseline, startService, type RunningServer } from './processes.js';
 import { collectMeta, type Meta } from './meta.js';
 import { evaluateTargets, type TargetCheck } from './targets.js';
 import { API_ROOT, scenarioPools, type ScenarioLoad, type ScenarioName, type ScenarioPools } from './scenarios.js';
@@ -19,6 +19,11 @@ export interface BenchOptions {
   scaling: number[];
   scenarios: ScenarioName[];
   connections: number;
+  /**
+   * Whether requests say `Accept-Encoding: gzip`, as browsers and HTTP libraries do; the baseline
+   * then answers the default page's bytes as the service sends them, compressed.
+   */
+  gzip: boolean;
   /** Seconds per measured run. */
   duration: number;
   /** Seconds of unmeasured load before a scenario's first round. */
@@ -61,7 +66,10 @@ export interface ScenarioResult {
 export interface StepResult {
   events: number;
   dataset: Omit<DatasetSummary, 'publishedEventIds' | 'categoryIds' | 'categorySlugs' | 'tagSlugs' | 'venueIds' | 'organizerIds' | 'words'>;
+  /** Size of the service's default events page on the wire (compressed when the requests accept gzip). */
   defaultPageBytes: number;
+  /** Its `Content-Encoding` (`gzip`), or null for none. */
+  defaultPageEncoding: string | null;
   variedPoolSize: number;
   scenarios: ScenarioResult[];
 }
@@ -116,6 +124,7 @@ async function measure(driver: LoadDriver, step: Step, scenario: ScenarioName, o
   const plan = (origin: string, load: ScenarioLoad, duration: number, round: number): LoadPlan => ({
     origin,
     connections: options.connections,
+    headers: options.gzip ? { 'accept-encoding': 'gzip' } : {},
     duration,
     pools: load.pools,
     expected: load.expected,
@@ -174,12 +183,11 @@ async function runStep(driver: LoadDriver, spec: DatabaseSpec, events: number, s
     const adminPassword = randomBytes(12).toString('hex');
     const service = await startService({ databaseUrl: database.url, adminUser, adminPassword, fromSource: options.fromSource });
     servers.push(service);
-    const page = await fetch(`${service.origin}${API_ROOT}/events`);
-    const body = Buffer.from(await page.arrayBuffer());
+    const page = await rawGet(`${service.origin}${API_ROOT}/events`, options.gzip ? { 'accept-encoding': 'gzip' } : {});
     if (page.status !== 200) log(`  warning: GET /events answered ${page.status}; the baseline body has the size of that answer`);
     const bodyFile = join(options.workDir, `baseline-${events}.json`);
-    writeFileSync(bodyFile, body);
-    const baseline = await startBaseline(bodyFile);
+    writeFileSync(bodyFile, page.body);
+    const baseline = await startBaseline(bodyFile, page.encoding);
     servers.push(baseline);
 
     const authorization = `Basic ${Buffer.from(`${adminUser}:${adminPassword}`).toString('base64')}`;
@@ -194,7 +202,7 @@ async function runStep(driver: LoadDriver, spec: DatabaseSpec, events: number, s
       );
     }
     const { publishedEventIds: _p, categoryIds: _c, categorySlugs: _cs, tagSlugs: _t, venueIds: _v, organizerIds: _o, words: _w, ...dataset } = summary;
-    return { events, dataset, defaultPageBytes: body.length, variedPoolSize: pools['list-varied'].pools[0]!.requests.length, scenarios: results };
+    return { events, dataset, defaultPageBytes: page.body.length, defaultPageEncoding: page.encoding, variedPoolSize: pools['list-varied'].pools[0]!.requests.length, scenarios: results };
   } finally {
     for (const server of servers.reverse()) await server.stop();
     await database.drop();

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -158,9 +159,21 @@ export async function drained(pid: number, databaseBusy: () => Promise<boolean>)
   }
 }
 
-/** The bare node:http baseline (bench/baseline-server.mjs) answering `bodyFile`'s bytes. */
-export async function startBaseline(bodyFile: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['bench/baseline-server.mjs', bodyFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** One GET, its body as sent (`fetch` would decode a compressed one). */
+export function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; encoding: string | null; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'] ?? null, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** The bare node:http baseline (bench/baseline-server.mjs) answering `bodyFile`'s bytes, with `encoding` as their `Content-Encoding`. */
+export async function startBaseline(bodyFile: string, encoding: string | null): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['bench/baseline-server.mjs', bodyFile, ...(encoding ? [encoding] : [])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = keepTail(child);
   const stop = stopper(child);
   const port = await new Promise<number>((resolve, reject) => {

@@ -19,13 +19,14 @@ export function formatReport(result: BenchResult): string {
   out.push(`Calendar Server benchmark, ${meta.date}, ${commit}`);
   out.push(`${meta.machine.cores} cores (${meta.machine.cpu}), ${meta.machine.memoryGb} GB, ${meta.machine.os}; Node ${meta.versions.node}, SQLite ${meta.versions.sqlite}${meta.versions.postgresql ? `, PostgreSQL ${meta.versions.postgresql}` : ''}`);
   out.push(
-    `${options.connections} connections, ${options.duration} s × ${options.rounds} round(s) per figure after ${options.warmup} s warm-up; each round alternates with a bare node:http server answering a body of the default page's size (×base = service / baseline).`,
+    `${options.connections} connections, ${options.duration} s × ${options.rounds} round(s) per figure after ${options.warmup} s warm-up; each round alternates with a bare node:http server answering the bytes of the default page (×base = service / baseline).`,
+    options.gzip ? 'Requests accept gzip (Accept-Encoding: gzip, as browsers and HTTP libraries send); answers of 1 KiB and more come compressed.' : 'Requests do not accept gzip (--no-gzip): every answer comes uncompressed.',
   );
   for (const backend of result.backends) {
     for (const step of backend.steps) {
       if (step.scenarios.length === 1 && backend.scaling.some((r) => r.events === step.events) && step.events !== options.events) continue;
       out.push('');
-      out.push(`${backend.backend === 'sqlite' ? 'SQLite' : `PostgreSQL (${backend.database})`}, ${int(step.events)} events; default page ${int(step.defaultPageBytes)} bytes; list-varied pool ${int(step.variedPoolSize)} URLs`);
+      out.push(`${backend.backend === 'sqlite' ? 'SQLite' : `PostgreSQL (${backend.database})`}, ${int(step.events)} events; default page ${int(step.defaultPageBytes)} bytes${step.defaultPageEncoding ? ` ${step.defaultPageEncoding}` : ''}; list-varied pool ${int(step.variedPoolSize)} URLs`);
       out.push(
         ...table(
           ['scenario', 'req/s', '×base', 'p50 ms', '×base', 'p99 ms', '×base', 'errors', 'past-end 404', 'peak RSS MB', 'baseline req/s'],

@@ -39,6 +39,7 @@ const program = new Command('bench')
   .option('--scale-1m', 'add 1,000,000 events to the scaling table (several minutes more, see README.md, Benchmark)')
   .option('--scenarios <list>', `scenarios to run (default all: ${SCENARIOS.join(',')})`, scenarioList)
   .option('--connections <n>', 'concurrent connections of the load generator', positive('--connections'), 32)
+  .option('--no-gzip', 'requests do not say Accept-Encoding: gzip (every answer, the baseline\'s too, goes uncompressed)')
   .option('--duration <s>', 'seconds per measured run (default 10; --quick: 1)', positive('--duration'))
   .option('--warmup <s>', 'seconds of unmeasured load before each scenario (default 2; --quick: 0.3)', nonNegative('--warmup'))
   .option('--rounds <n>', 'baseline/service round pairs per scenario (default 2; --quick: 1)', positive('--rounds'))
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
     scaling,
     scenarios: o.scenarios ?? [...SCENARIOS],
     connections: o.connections,
+    gzip: o.gzip,
     duration: o.duration ?? (quick ? 1 : 10),
     warmup: o.warmup ?? (quick ? 0.3 : 2),
     rounds: o.rounds ?? (quick ? 1 : 2),

@@ -20,6 +20,7 @@ describe('npm run bench -- --quick', () => {
         scaling: [150, 400],
         scenarios: [...SCENARIOS],
         connections: 8,
+        gzip: true,
         // Long enough that every scenario completes requests on a busy machine (the suite runs
         // files in parallel): a warm-up that compiles the code paths, then 2 s per figure.
         duration: 2,
@@ -42,6 +43,7 @@ describe('npm run bench -- --quick', () => {
       const main = sqlite!.steps.find((s) => s.events === 400)!;
       assert.equal(main.dataset.events, 400);
       assert.ok(main.defaultPageBytes > 100, `default page of ${main.defaultPageBytes} bytes`);
+      assert.equal(main.defaultPageEncoding, 'gzip', 'the requests accept gzip, and the default page is sent compressed');
       assert.equal(main.variedPoolSize, 40);
       assert.deepEqual(main.scenarios.map((s) => s.scenario), [...SCENARIOS]);
       for (const s of main.scenarios) {
