@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { gzipBody } from './compression.js';
+import { gunzipBody, gzipBody } from './compression.js';
 import type { Caller } from '../auth/capabilities.js';
 import type { Db } from '../db/tables.js';
 import type { Settings } from '../settings.js';
@@ -20,8 +20,9 @@ import type { Settings } from '../settings.js';
  *
  * Client errors are kept like answers (a page past the end, an unknown ID), without an ETag.
  * Authentication runs before the lookup, so a bad credential is still refused; concurrent misses
- * of one key wait for the first one instead of building the same response again. An entry also
- * keeps its body gzip-compressed once a client that accepts gzip has asked for it (compression.ts).
+ * of one key wait for the first one instead of building the same response again. Once a client
+ * that accepts gzip has asked for an entry, it keeps its body gzip-compressed only (compression.ts):
+ * a tenth of the memory, and a client that does not accept gzip gets it decompressed.
  */
 
 /** What a cacheable endpoint's answer depends on besides the request and the data (route.ts). */
@@ -31,7 +32,10 @@ export interface CacheEntry {
   status: number;
   /** The response's headers, its `ETag` included when the status is 200. */
   headers: Record<string, string>;
-  body: Buffer;
+  /** The body's UTF-8 bytes; null once `gzip` holds them (`ResponseCache.identity` gives them back). */
+  body: Buffer | null;
+  /** The body's length in bytes, uncompressed. */
+  length: number;
   etag: string;
   /** `data_version` read before the response was built. */
   version: number;
@@ -41,7 +45,7 @@ export interface CacheEntry {
   expires: number;
   /** The body gzip-compressed, made on the first request that accepts it (`ResponseCache.gzipped`). */
   gzip: Promise<Buffer> | null;
-  /** Bytes the entry holds against the budget: its body, and its compressed body once made. */
+  /** Bytes the entry holds against the budget: its body, or its compressed body once made. */
   size: number;
   key: string;
 }
@@ -219,6 +223,7 @@ export class ResponseCache {
           status,
           headers: status === 200 ? { ...headers, ETag: etag } : headers,
           body,
+          length: body.length,
           etag,
           version,
           at,
@@ -237,15 +242,21 @@ export class ResponseCache {
 
   /**
    * The entry's body gzip-compressed: made once, by the first request that asks, on libuv's thread
-   * pool; the requests that ask meanwhile share it. It counts against the budget while the entry is kept.
+   * pool; the requests that ask meanwhile share it. From then on the entry keeps only that form.
    */
   gzipped(entry: CacheEntry): Promise<Buffer> {
-    entry.gzip ??= gzipBody(entry.body).then((bytes) => {
-      entry.size += bytes.length;
-      if (this.entries.get(entry.key) === entry) this.bytes += bytes.length;
+    entry.gzip ??= gzipBody(entry.body!).then((bytes) => {
+      if (this.entries.get(entry.key) === entry) this.bytes += bytes.length - entry.size;
+      entry.size = bytes.length;
+      entry.body = null;
       return bytes;
     });
     return entry.gzip;
+  }
+
+  /** The entry's body uncompressed: as kept, or decompressed from its gzip form (on libuv's thread pool). */
+  async identity(entry: CacheEntry): Promise<Buffer> {
+    return entry.body ?? gunzipBody(await entry.gzip!);
   }
 
   private store(key: string, entry: CacheEntry): void {
@@ -254,7 +265,7 @@ export class ResponseCache {
       this.entries.delete(key);
       this.bytes -= previous.size;
     }
-    if (entry.body.length > this.maxBytes / 8) return;
+    if (entry.length > this.maxBytes / 8) return;
     this.entries.set(key, entry);
     this.bytes += entry.size;
     // Entries are kept in creation order: past the budget, and while the oldest are expired or

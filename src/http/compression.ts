@@ -1,12 +1,12 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzip, gzip } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 
 /**
  * Content coding of the answers of cacheable reads (cache.ts). A client that accepts gzip, as
  * browsers and HTTP libraries say on every request, gets the stored answer compressed: a list page
  * of 50 events goes from ~205 kB to ~22 kB. The compression is made once per stored answer, on
- * libuv's thread pool rather than the request thread, and kept beside the answer.
+ * libuv's thread pool rather than the request thread, and kept instead of the answer.
  */
 
 /** Smaller bodies go as they are (pages past the end, short records): gzip's framing would save little. */
@@ -30,6 +30,7 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 }
 
 export const gzipBody: (body: Buffer) => Promise<Buffer> = promisify(gzip);
+export const gunzipBody: (body: Buffer) => Promise<Buffer> = promisify(gunzip);
 
 /** The `Vary` value of an answer whose coding follows `Accept-Encoding`, beside one the CORS headers may set. */
 export function varyOnEncoding(vary: string | undefined): string {

@@ -186,7 +186,7 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
      * compares weakly, so either form revalidates either.
      */
     const sendEntry = async (entry: CacheEntry) => {
-      const gzip = entry.body.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);
+      const gzip = entry.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);
       reply.headers(common).header('Vary', varyOnEncoding(common.Vary));
       if (entry.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) {
         reply.code(304).headers(entry.headers);
@@ -194,7 +194,7 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
         return reply.send();
       }
       reply.code(entry.status).headers(entry.headers).header('Content-Type', 'application/json; charset=UTF-8');
-      if (!gzip) return reply.send(entry.body);
+      if (!gzip) return reply.send(await cache.identity(entry));
       if (entry.status === 200) reply.header('ETag', `W/${entry.etag}`);
       reply.header('Content-Encoding', 'gzip');
       return reply.send(await cache.gzipped(entry));
