@@ -47,6 +47,7 @@ export interface CacheEntry {
   gzip: Promise<Buffer> | null;
   /** Bytes the entry holds against the budget: its body, or its compressed body once made. */
   size: number;
+  /** Its key in the cache, to tell whether it is still kept when its compression ends. */
   key: string;
 }
 
