@@ -5,7 +5,7 @@ import { backendOfSpec, createBenchDatabase, migrateAndSeed, redactUrl, type Dat
 import type { DatasetSummary } from './dataset.js';
 import type { LoadPlan, LoadResult } from './drive.js';
 import { LoadDriver } from './load.js';
-import { buildService, drained, rawGet, sampleRss, startBaseline, startService, type RunningServer } from './processes.js';
+import { buildService, drained, rawRequest, sampleRss, startBaseline, startService, type RunningServer } from './processes.js';
 import { collectMeta, type Meta } from './meta.js';
 import { evaluateTargets, type TargetCheck } from './targets.js';
 import { API_ROOT, scenarioPools, type ScenarioLoad, type ScenarioName, type ScenarioPools } from './scenarios.js';
@@ -113,6 +113,9 @@ function aggregate(runs: LoadResult[]): Figures {
 
 const ratio = (a: number, b: number) => (b ? a / b : 0);
 
+/** Headers every request of the run carries, the one that reads the baseline's body included. */
+const requestHeaders = (options: BenchOptions): Record<string, string> => (options.gzip ? { 'accept-encoding': 'gzip' } : {});
+
 interface Step {
   service: RunningServer;
   baseline: RunningServer;
@@ -124,7 +127,7 @@ async function measure(driver: LoadDriver, step: Step, scenario: ScenarioName, o
   const plan = (origin: string, load: ScenarioLoad, duration: number, round: number): LoadPlan => ({
     origin,
     connections: options.connections,
-    headers: options.gzip ? { 'accept-encoding': 'gzip' } : {},
+    headers: requestHeaders(options),
     duration,
     pools: load.pools,
     expected: load.expected,
@@ -183,11 +186,12 @@ async function runStep(driver: LoadDriver, spec: DatabaseSpec, events: number, s
     const adminPassword = randomBytes(12).toString('hex');
     const service = await startService({ databaseUrl: database.url, adminUser, adminPassword, fromSource: options.fromSource });
     servers.push(service);
-    const page = await rawGet(`${service.origin}${API_ROOT}/events`, options.gzip ? { 'accept-encoding': 'gzip' } : {});
+    const page = await rawRequest('GET', `${service.origin}${API_ROOT}/events`, requestHeaders(options));
     if (page.status !== 200) log(`  warning: GET /events answered ${page.status}; the baseline body has the size of that answer`);
     const bodyFile = join(options.workDir, `baseline-${events}.json`);
+    const encoding = page.headers['content-encoding'] ?? null;
     writeFileSync(bodyFile, page.body);
-    const baseline = await startBaseline(bodyFile, page.encoding);
+    const baseline = await startBaseline(bodyFile, encoding);
     servers.push(baseline);
 
     const authorization = `Basic ${Buffer.from(`${adminUser}:${adminPassword}`).toString('base64')}`;
@@ -202,7 +206,7 @@ async function runStep(driver: LoadDriver, spec: DatabaseSpec, events: number, s
       );
     }
     const { publishedEventIds: _p, categoryIds: _c, categorySlugs: _cs, tagSlugs: _t, venueIds: _v, organizerIds: _o, words: _w, ...dataset } = summary;
-    return { events, dataset, defaultPageBytes: page.body.length, defaultPageEncoding: page.encoding, variedPoolSize: pools['list-varied'].pools[0]!.requests.length, scenarios: results };
+    return { events, dataset, defaultPageBytes: page.body.length, defaultPageEncoding: encoding, variedPoolSize: pools['list-varied'].pools[0]!.requests.length, scenarios: results };
   } finally {
     for (const server of servers.reverse()) await server.stop();
     await database.drop();

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { get } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -159,15 +159,24 @@ export async function drained(pid: number, databaseBusy: () => Promise<boolean>)
   }
 }
 
-/** One GET, its body as sent (`fetch` would decode a compressed one). */
-export function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; encoding: string | null; body: Buffer }> {
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The bytes as sent (`fetch` would decode a compressed body). */
+  body: Buffer;
+}
+
+/** One request without a body, its answer's bytes as sent. */
+export function rawRequest(method: string, url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    get(url, { headers }, (res) => {
+    const req = request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'] ?? null, body: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', reject);
-    }).on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
   });
 }
 

@@ -1,4 +1,5 @@
 import type { BenchResult } from './bench.js';
+import { GZIP_MIN_BYTES } from '../src/http/compression.js';
 import { SCENARIO_DESCRIPTIONS, SCENARIOS } from './scenarios.js';
 import { TARGET_CONNECTIONS, TARGET_EVENTS } from './targets.js';
 
@@ -20,7 +21,7 @@ export function formatReport(result: BenchResult): string {
   out.push(`${meta.machine.cores} cores (${meta.machine.cpu}), ${meta.machine.memoryGb} GB, ${meta.machine.os}; Node ${meta.versions.node}, SQLite ${meta.versions.sqlite}${meta.versions.postgresql ? `, PostgreSQL ${meta.versions.postgresql}` : ''}`);
   out.push(
     `${options.connections} connections, ${options.duration} s × ${options.rounds} round(s) per figure after ${options.warmup} s warm-up; each round alternates with a bare node:http server answering the bytes of the default page (×base = service / baseline).`,
-    options.gzip ? 'Requests accept gzip (Accept-Encoding: gzip, as browsers and HTTP libraries send); answers of 1 KiB and more come compressed.' : 'Requests do not accept gzip (--no-gzip): every answer comes uncompressed.',
+    options.gzip ? `Requests accept gzip (Accept-Encoding: gzip, as browsers and HTTP libraries send); answers of ${GZIP_MIN_BYTES / 1024} KiB and more come compressed.` : 'Requests do not accept gzip (--no-gzip): every answer comes uncompressed.',
   );
   for (const backend of result.backends) {
     for (const step of backend.steps) {

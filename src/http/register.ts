@@ -187,15 +187,13 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
      */
     const sendEntry = async (entry: CacheEntry) => {
       const gzip = entry.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);
-      reply.headers(common).header('Vary', varyOnEncoding(common.Vary));
+      reply.headers(common).header('Vary', varyOnEncoding(common.Vary)).headers(entry.headers);
+      if (gzip && entry.status === 200) reply.header('ETag', `W/${entry.etag}`);
       if (entry.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) {
-        reply.code(304).headers(entry.headers);
-        if (gzip) reply.header('ETag', `W/${entry.etag}`);
-        return reply.send();
+        return reply.code(304).send();
       }
-      reply.code(entry.status).headers(entry.headers).header('Content-Type', 'application/json; charset=UTF-8');
+      reply.code(entry.status).header('Content-Type', 'application/json; charset=UTF-8');
       if (!gzip) return reply.send(await cache.identity(entry));
-      if (entry.status === 200) reply.header('ETag', `W/${entry.etag}`);
       reply.header('Content-Encoding', 'gzip');
       return reply.send(await cache.gzipped(entry));
     };

@@ -1,28 +1,13 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { rawRequest, type RawResponse } from '../../bench/processes.js';
 import { daysFromNow, makeEvent } from '../events/helpers.js';
 import { forEachBackend, type TestServer } from '../support/server.js';
 
-interface RawResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  /** The bytes as sent (fetch would decode a compressed body). */
-  body: Buffer;
-}
-
+/** The answer's bytes as sent (the test server's `fetch` would decode a compressed body). */
 function raw(srv: TestServer, method: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${srv.origin}/wp-json/calendar/events/v1${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return rawRequest(method, `${srv.origin}/wp-json/calendar/events/v1${path}`, headers);
 }
 
 const gzip = { 'accept-encoding': 'gzip' };
