@@ -43,8 +43,11 @@ export interface CacheEntry {
   at: number;
   /** Not served from this time on (ms since the epoch; Infinity for `'data'` entries). */
   expires: number;
-  /** The body gzip-compressed, made on the first request that accepts it (`ResponseCache.gzipped`). */
-  gzip: Promise<Buffer> | null;
+  /**
+   * The body gzip-compressed, made on the first request that accepts it (`ResponseCache.gzipped`);
+   * null again if that compression failed.
+   */
+  gzip: Promise<Buffer | null> | null;
   /** Bytes the entry holds against the budget: its body, or its compressed body once made. */
   size: number;
   /** Its key in the cache, to tell whether it is still kept when its compression ends. */
@@ -82,6 +85,8 @@ export interface ResponseCacheOptions {
    * records that are due first (a write that bumps it). Default: the stored value alone.
    */
   readVersion?: () => Promise<number>;
+  /** Compresses a body with gzip. Default: zlib on libuv's thread pool (compression.ts). */
+  compress?: (body: Buffer) => Promise<Buffer>;
 }
 
 const DEFAULT_TTL_MS = 1000;
@@ -123,6 +128,7 @@ export class ResponseCache {
   private readonly settingsIds = new Map<string, string>();
   private nextSettingsId = 0;
   private readonly readVersion: () => Promise<number>;
+  private readonly compress: (body: Buffer) => Promise<Buffer>;
   private nextVersionRead: Promise<number> | null = null;
   private readonly ttlMs: number;
   private readonly maxBytes: number;
@@ -134,6 +140,7 @@ export class ResponseCache {
   ) {
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.compress = options.compress ?? gzipBody;
     const versionQuery = db.selectFrom('data_version').select('version').where('id', '=', 1).compile();
     this.readVersion =
       options.readVersion ?? (() => db.executeQuery<{ version: number | string }>(versionQuery).then(({ rows }) => Number(rows[0]?.version ?? 0)));
@@ -244,20 +251,27 @@ export class ResponseCache {
   /**
    * The entry's body gzip-compressed: made once, by the first request that asks, on libuv's thread
    * pool; the requests that ask meanwhile share it. From then on the entry keeps only that form.
+   * Null when the compression failed: the entry keeps its body, and the next request tries again.
    */
-  gzipped(entry: CacheEntry): Promise<Buffer> {
-    entry.gzip ??= gzipBody(entry.body!).then((bytes) => {
-      if (this.entries.get(entry.key) === entry) this.bytes += bytes.length - entry.size;
-      entry.size = bytes.length;
-      entry.body = null;
-      return bytes;
-    });
+  gzipped(entry: CacheEntry): Promise<Buffer | null> {
+    entry.gzip ??= this.compress(entry.body!).then(
+      (bytes) => {
+        if (this.entries.get(entry.key) === entry) this.bytes += bytes.length - entry.size;
+        entry.size = bytes.length;
+        entry.body = null;
+        return bytes;
+      },
+      () => {
+        entry.gzip = null;
+        return null;
+      },
+    );
     return entry.gzip;
   }
 
   /** The entry's body uncompressed: as kept, or decompressed from its gzip form (on libuv's thread pool). */
-  async identity(entry: CacheEntry): Promise<Buffer> {
-    return entry.body ?? gunzipBody(await entry.gzip!);
+  identity(entry: CacheEntry): Buffer | Promise<Buffer> {
+    return entry.body ?? entry.gzip!.then((bytes) => gunzipBody(bytes!));
   }
 
   private store(key: string, entry: CacheEntry): void {

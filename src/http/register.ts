@@ -193,9 +193,9 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
         return reply.code(304).send();
       }
       reply.code(entry.status).header('Content-Type', 'application/json; charset=UTF-8');
-      if (!gzip) return reply.send(await cache.identity(entry));
-      reply.header('Content-Encoding', 'gzip');
-      return reply.send(await cache.gzipped(entry));
+      const compressed = gzip ? await cache.gzipped(entry) : null;
+      if (compressed) return reply.header('Content-Encoding', 'gzip').send(compressed);
+      return reply.send(await cache.identity(entry));
     };
     /** A 200 of a cacheable endpoint is stored, sent with its ETag, and may become a 304 (client errors: see below). */
     const sendReply = (slot: CacheSlot | null, status: number, body: unknown, headers: Record<string, string>, freshUntil?: number) => {

@@ -1,7 +1,12 @@
-import { it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { rawRequest, type RawResponse } from '../../bench/processes.js';
+import type { Database } from '../../src/db/tables.js';
+import { ResponseCache } from '../../src/http/cache.js';
+import { defaultSettings } from '../../src/settings.js';
 import { daysFromNow, makeEvent } from '../events/helpers.js';
 import { forEachBackend, type TestServer } from '../support/server.js';
 
@@ -12,6 +17,31 @@ function raw(srv: TestServer, method: string, path: string, headers: Record<stri
 
 const gzip = { 'accept-encoding': 'gzip' };
 const identity = { 'accept-encoding': 'identity' };
+
+describe('a stored answer whose compression fails', () => {
+  it('keeps its body and is compressed again by the next request that accepts gzip', async () => {
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+    let failures = 1;
+    const compress = async (body: Buffer) => {
+      if (failures-- > 0) throw new Error('out of memory');
+      return gzipSync(body);
+    };
+    const cache = new ResponseCache(db, { readVersion: async () => 1, compress });
+    const request = { method: 'GET', lang: '', url: '/wp-json/calendar/events/v1/events', user: null, settings: defaultSettings(), lifetime: 'data' as const };
+    const text = JSON.stringify({ events: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Event ${i}` })) });
+    const entry = (await cache.open(request)).fill(200, {}, text);
+    assert.equal(await cache.gzipped(entry), null, 'the failed compression gives no compressed form');
+    assert.equal(entry.gzip, null);
+    assert.equal((await cache.identity(entry)).toString(), text, 'the body is kept');
+    const compressed = await cache.gzipped(entry);
+    assert.ok(compressed, 'the next request compresses it');
+    assert.equal(gunzipSync(compressed).toString(), text);
+    assert.equal(entry.body, null, 'once compressed, only the compressed form is kept');
+    assert.equal((await cache.identity(entry)).toString(), text);
+    assert.equal((await cache.open(request)).hit, entry);
+    await db.destroy();
+  });
+});
 
 forEachBackend('gzip answers of cached reads', (srv) => {
   const window = { start_date: '2043-03-01', end_date: '2043-03-31' };
