@@ -14,6 +14,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to make, instead of a duration. */
+    amount?: number;
     pipelining?: number;
     timeout?: number;
     requests?: Request[];

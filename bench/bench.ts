@@ -8,7 +8,7 @@ import { LoadDriver } from './load.js';
 import { buildService, drained, rawRequest, sampleRss, startBaseline, startService, type RunningServer } from './processes.js';
 import { collectMeta, type Meta } from './meta.js';
 import { evaluateTargets, type TargetCheck } from './targets.js';
-import { API_ROOT, scenarioPools, type ScenarioLoad, type ScenarioName, type ScenarioPools } from './scenarios.js';
+import { API_ROOT, distinctReads, scenarioPools, type ScenarioLoad, type ScenarioName, type ScenarioPools } from './scenarios.js';
 
 export interface BenchOptions {
   /** `sqlite` and/or PostgreSQL URLs; each gets its own databases, created and dropped here. */
@@ -26,6 +26,11 @@ export interface BenchOptions {
   gzip: boolean;
   /** Seconds per measured run. */
   duration: number;
+  /**
+   * Whether each scenario starts with a cold pass: every distinct GET of its pools once, at the
+   * run's concurrency, timed apart from the rounds, so that they measure repeated reads.
+   */
+  coldPass: boolean;
   /** Seconds of unmeasured load before a scenario's first round. */
   warmup: number;
   /** Baseline/service pairs per scenario, alternating. */
@@ -54,8 +59,20 @@ export interface Figures {
   pastEnd: number;
 }
 
+/** A scenario's cold pass (BenchOptions.coldPass): its distinct reads, each once. */
+export interface ColdPass {
+  requests: number;
+  seconds: number;
+  /** Milliseconds. */
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
 export interface ScenarioResult {
   scenario: ScenarioName;
+  /** Null when the run made none (`--no-cold-pass`). */
+  coldPass: ColdPass | null;
   service: Figures & { peakRssMb: number | null };
   baseline: Figures;
   /** Service divided by baseline. */
@@ -85,6 +102,8 @@ export interface ScalingRow {
    * dataset answers more of it with short or past-the-end pages: part of what a ratio compares.
    */
   answerKib: number;
+  /** Seconds the cold pass over the pool took, or null without one. */
+  coldPassSeconds: number | null;
   /** Against the smallest size of the table. */
   growth: { rps: number; p50: number };
 }
@@ -134,6 +153,12 @@ async function measure(driver: LoadDriver, step: Step, scenario: ScenarioName, o
     seed: seed * 1000 + round,
   });
   const pools = step.pools[scenario];
+  let coldPass: ColdPass | null = null;
+  if (options.coldPass && distinctReads(pools.pools).length) {
+    const pass = await driver.run({ ...plan(step.service.origin, pools, 1, 0), coldPass: true });
+    await drained(step.service.pid, step.databaseBusy);
+    coldPass = { requests: pass.requests, seconds: pass.seconds, p50: pass.p50, p99: pass.p99, errors: pass.errors };
+  }
   if (options.warmup > 0) {
     await driver.run(plan(step.baseline.origin, pools, options.warmup, 0));
     await driver.run(plan(step.service.origin, pools, options.warmup, 0));
@@ -155,6 +180,7 @@ async function measure(driver: LoadDriver, step: Step, scenario: ScenarioName, o
   const b = aggregate(baseline);
   return {
     scenario,
+    coldPass,
     service: { ...s, peakRssMb },
     baseline: b,
     ratio: { rps: ratio(s.rps, b.rps), p50: ratio(s.p50, b.p50), p99: ratio(s.p99, b.p99) },
@@ -201,6 +227,10 @@ async function runStep(driver: LoadDriver, spec: DatabaseSpec, events: number, s
     for (const [i, scenario] of scenarios.entries()) {
       const result = await measure(driver, { service, baseline, pools, databaseBusy: database.busy }, scenario, options, options.seed + i);
       results.push(result);
+      if (result.coldPass) {
+        const pass = result.coldPass;
+        log(`  ${scenario.padEnd(16)} cold pass: ${pass.requests} reads in ${pass.seconds.toFixed(2)} s, p50 ${pass.p50.toFixed(2)} ms, p99 ${pass.p99.toFixed(2)} ms, errors ${pass.errors}`);
+      }
       log(
         `  ${scenario.padEnd(16)} ${result.service.rps.toFixed(0).padStart(7)} req/s (${result.ratio.rps.toFixed(2)}× baseline ${result.baseline.rps.toFixed(0)}), p50 ${result.service.p50.toFixed(2)} ms, p99 ${result.service.p99.toFixed(2)} ms, errors ${result.service.errors}`,
       );
@@ -231,6 +261,7 @@ function scalingRows(steps: StepResult[]): ScalingRow[] {
     p99: varied!.service.p99,
     baselineRatio: varied!.ratio.rps,
     answerKib: meanAnswerKib(varied!.rounds.service),
+    coldPassSeconds: varied!.coldPass?.seconds ?? null,
     growth: { rps: ratio(varied!.service.rps, first!.service.rps), p50: ratio(varied!.service.p50, first!.service.p50) },
   }));
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { Random } from './random.js';
+import { distinctReads } from './scenarios.js';
 
 // autocannon appends every chunk of every response body to a string (for its `expectBody` and
 // `verifyBody` options, which the benchmark does not use): it decodes each body from UTF-8. On a
@@ -42,6 +43,11 @@ export interface LoadPlan {
   /** Statuses besides 2xx and 304 that are normal answers, not errors. */
   expected: number[];
   seed: number;
+  /**
+   * A cold pass instead of a timed run: every distinct GET of the pools once, in pool order, and
+   * no write (`duration` does not apply).
+   */
+  coldPass?: boolean;
 }
 
 export interface LoadResult {
@@ -73,7 +79,11 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   const rng = new Random(`load:${plan.seed}`);
   const choices = plan.pools.filter((p) => p.requests.length && p.weight > 0).map((p) => [p, p.weight] as const);
   if (!choices.length) throw new Error('the load plan has no requests');
+  const reads = plan.coldPass ? distinctReads(plan.pools) : null;
+  if (reads?.length === 0) throw new Error('a cold pass needs reads in the load plan');
+  let read = 0;
   const next = (): PlannedRequest => {
+    if (reads) return reads[read++ % reads.length]!;
     const pool = rng.weighted(choices);
     const request = pool.requests.length === 1 ? pool.requests[0]! : rng.pick(pool.requests);
     if (!request.body?.includes('{{n}}') && !request.path.includes('{{n}}')) return request;
@@ -85,10 +95,12 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   let count = 0;
   const statuses: Record<string, number> = {};
   let bytes = 0;
+  const started = performance.now();
   const instance = autocannon({
     url: plan.origin,
-    connections: plan.connections,
+    connections: reads ? Math.min(plan.connections, reads.length) : plan.connections,
     duration: plan.duration,
+    ...(reads ? { amount: reads.length } : {}),
     pipelining: 1,
     timeout: 10,
     requests: [
@@ -119,7 +131,8 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     if (plan.expected.includes(code)) pastEnd += n;
     else if (!((code >= 200 && code < 300) || code === 304)) bad += n;
   }
-  const seconds = result.duration;
+  // autocannon gives its duration to 10 ms, too coarse for a short cold pass.
+  const seconds = reads ? (performance.now() - started) / 1000 : result.duration;
   return {
     requests: count,
     seconds,

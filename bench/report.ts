@@ -20,7 +20,7 @@ export function formatReport(result: BenchResult): string {
   out.push(`Calendar Server benchmark, ${meta.date}, ${commit}`);
   out.push(`${meta.machine.cores} cores (${meta.machine.cpu}), ${meta.machine.memoryGb} GB, ${meta.machine.os}; Node ${meta.versions.node}, SQLite ${meta.versions.sqlite}${meta.versions.postgresql ? `, PostgreSQL ${meta.versions.postgresql}` : ''}`);
   out.push(
-    `${options.connections} connections, ${options.duration} s × ${options.rounds} round(s) per figure after ${options.warmup} s warm-up; each round alternates with a bare node:http server answering the bytes of the default page (×base = service / baseline).`,
+    `${options.connections} connections, ${options.duration} s × ${options.rounds} round(s) per figure after ${options.coldPass ? 'a cold pass (each distinct read of the scenario once) and ' : ''}${options.warmup} s warm-up; each round alternates with a bare node:http server answering the bytes of the default page (×base = service / baseline).`,
     options.gzip ? `Requests accept gzip (Accept-Encoding: gzip, as browsers and HTTP libraries send); answers of ${GZIP_MIN_BYTES / 1024} KiB and more come compressed.` : 'Requests do not accept gzip (--no-gzip): every answer comes uncompressed.',
   );
   for (const backend of result.backends) {
@@ -30,7 +30,7 @@ export function formatReport(result: BenchResult): string {
       out.push(`${backend.backend === 'sqlite' ? 'SQLite' : `PostgreSQL (${backend.database})`}, ${int(step.events)} events; default page ${int(step.defaultPageBytes)} bytes${step.defaultPageEncoding ? ` ${step.defaultPageEncoding}` : ''}; list-varied pool ${int(step.variedPoolSize)} URLs`);
       out.push(
         ...table(
-          ['scenario', 'req/s', '×base', 'p50 ms', '×base', 'p99 ms', '×base', 'errors', 'past-end 404', 'peak RSS MB', 'baseline req/s'],
+          ['scenario', 'req/s', '×base', 'p50 ms', '×base', 'p99 ms', '×base', 'errors', 'past-end 404', 'peak RSS MB', 'baseline req/s', 'cold pass s (reads)'],
           step.scenarios.map((s) => [
             s.scenario,
             int(s.service.rps),
@@ -43,6 +43,7 @@ export function formatReport(result: BenchResult): string {
             s.service.pastEnd ? `${fixed((100 * s.service.pastEnd) / s.service.requests, 1)}%` : '-',
             s.service.peakRssMb === null ? '-' : int(s.service.peakRssMb),
             int(s.baseline.rps),
+            s.coldPass ? `${fixed(s.coldPass.seconds, 1)} (${int(s.coldPass.requests)})` : '-',
           ]),
         ),
       );
@@ -53,8 +54,18 @@ export function formatReport(result: BenchResult): string {
       out.push(`${backend.backend === 'sqlite' ? 'SQLite' : 'PostgreSQL'} scaling, list-varied (×${first} = against ${first} events)`);
       out.push(
         ...table(
-          ['events', 'req/s', `×${first}`, 'p50 ms', `×${first}`, 'p99 ms', '×base req/s', 'KiB/answer'],
-          backend.scaling.map((r) => [int(r.events), int(r.rps), fixed(r.growth.rps), fixed(r.p50), fixed(r.growth.p50), fixed(r.p99), fixed(r.baselineRatio), fixed(r.answerKib, 1)]),
+          ['events', 'req/s', `×${first}`, 'p50 ms', `×${first}`, 'p99 ms', '×base req/s', 'KiB/answer', 'cold pass s'],
+          backend.scaling.map((r) => [
+            int(r.events),
+            int(r.rps),
+            fixed(r.growth.rps),
+            fixed(r.p50),
+            fixed(r.growth.p50),
+            fixed(r.p99),
+            fixed(r.baselineRatio),
+            fixed(r.answerKib, 1),
+            r.coldPassSeconds === null ? '-' : fixed(r.coldPassSeconds, 1),
+          ]),
         ),
       );
     }

@@ -41,6 +41,7 @@ const program = new Command('bench')
   .option('--connections <n>', 'concurrent connections of the load generator', positive('--connections'), 32)
   .option('--no-gzip', 'requests do not say Accept-Encoding: gzip (every answer, the baseline\'s too, goes uncompressed)')
   .option('--duration <s>', 'seconds per measured run (default 10; --quick: 1)', positive('--duration'))
+  .option('--no-cold-pass', 'measure without first reading each distinct URL of a scenario once (the rounds then include filling the response cache)')
   .option('--warmup <s>', 'seconds of unmeasured load before each scenario (default 2; --quick: 0.3)', nonNegative('--warmup'))
   .option('--rounds <n>', 'baseline/service round pairs per scenario (default 2; --quick: 1)', positive('--rounds'))
   .option('--pool <n>', 'size of the list-varied URL pool (default 1000; --quick: 100)', positive('--pool'))
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
     scenarios: o.scenarios ?? [...SCENARIOS],
     connections: o.connections,
     gzip: o.gzip,
+    coldPass: o.coldPass,
     duration: o.duration ?? (quick ? 1 : 10),
     warmup: o.warmup ?? (quick ? 0.3 : 2),
     rounds: o.rounds ?? (quick ? 1 : 2),

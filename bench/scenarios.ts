@@ -33,6 +33,13 @@ export interface ScenarioLoad {
 
 export type ScenarioPools = Record<ScenarioName, ScenarioLoad>;
 
+/** The distinct GETs of the pools, in pool order: what a scenario's cold pass reads. */
+export function distinctReads(pools: RequestPool[]): PlannedRequest[] {
+  const seen = new Map<string, PlannedRequest>();
+  for (const pool of pools) for (const request of pool.requests) if (request.method === 'GET' && !seen.has(request.path)) seen.set(request.path, request);
+  return [...seen.values()];
+}
+
 const get = (path: string): PlannedRequest => ({ method: 'GET', path: `${API_ROOT}${path}` });
 
 /**

@@ -21,6 +21,7 @@ describe('npm run bench -- --quick', () => {
         scenarios: [...SCENARIOS],
         connections: 8,
         gzip: true,
+        coldPass: true,
         // Long enough that every scenario completes requests on a busy machine (the suite runs
         // files in parallel): a warm-up that compiles the code paths, then 2 s per figure.
         duration: 2,
@@ -53,6 +54,15 @@ describe('npm run bench -- --quick', () => {
         assert.ok(Number.isFinite(s.service.p50) && s.service.p50 > 0 && s.service.p99 >= s.service.p50, `${s.scenario}: latencies`);
         assert.ok(s.service.peakRssMb === null || s.service.peakRssMb > 10, `${s.scenario}: RSS ${s.service.peakRssMb}`);
       }
+      const coldPass = (name: string) => main.scenarios.find((s) => s.scenario === name)!.coldPass;
+      assert.deepEqual(
+        { requests: coldPass('list-varied')?.requests, errors: coldPass('list-varied')?.errors },
+        { requests: 40, errors: 0 },
+        'the cold pass reads each URL of the list pool once',
+      );
+      assert.ok(coldPass('list-varied')!.seconds > 0);
+      assert.equal(coldPass('list-default')?.requests, 1);
+      assert.equal(coldPass('create'), null, 'a scenario without reads has no cold pass');
       const created = main.scenarios.find((s) => s.scenario === 'create')!;
       assert.ok((created.rounds.service[0]!.statuses['201'] ?? 0) > 0, 'create answered no 201');
 
@@ -65,6 +75,7 @@ describe('npm run bench -- --quick', () => {
         const requests = rounds.reduce((n, round) => n + round.requests, 0);
         assert.ok(row.answerKib > 0.1, `answers of ${row.answerKib} KiB`);
         assert.equal(row.answerKib, bytes / requests / 1024);
+        assert.ok(row.coldPassSeconds! > 0, `a cold pass of ${row.coldPassSeconds} s`);
       }
 
       assert.equal(result.targets.length, 7);
@@ -78,6 +89,7 @@ describe('npm run bench -- --quick', () => {
       for (const name of SCENARIOS) assert.match(report, new RegExp(`^${name} `, 'm'));
       assert.match(report, /scaling, list-varied/);
       assert.match(report, /KiB\/answer/);
+      assert.match(report, /cold pass s/);
     } finally {
       rmSync(workDir, { recursive: true, force: true });
     }
