@@ -96,6 +96,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   const statuses: Record<string, number> = {};
   let bytes = 0;
   const started = performance.now();
+  let lastAnswer = started;
   const instance = autocannon({
     url: plan.origin,
     connections: reads ? Math.min(plan.connections, reads.length) : plan.connections,
@@ -119,6 +120,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
       latencies = grown;
     }
     latencies[count++] = responseTime;
+    lastAnswer = performance.now();
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     bytes += resBytes;
   });
@@ -131,8 +133,9 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     if (plan.expected.includes(code)) pastEnd += n;
     else if (!((code >= 200 && code < 300) || code === 304)) bad += n;
   }
-  // autocannon gives its duration to 10 ms, too coarse for a short cold pass.
-  const seconds = reads ? (performance.now() - started) / 1000 : result.duration;
+  // A run of a set amount of requests ends at autocannon's next whole second: a cold pass lasts
+  // until its last answer.
+  const seconds = reads ? (lastAnswer - started) / 1000 : result.duration;
   return {
     requests: count,
     seconds,
