@@ -65,7 +65,7 @@ function dateWindow(ctx: RequestContext, now: DateTime = DateTime.utc()): Window
  * A search term (events.md 2.5): a word or "quoted phrase", possibly `-excluded`. A term of three
  * characters or more can be looked up in a trigram index (SQLite: full-text, migration 05;
  * PostgreSQL: pg_trgm, migration 07). On SQLite it is `rare` when few records are estimated to
- * hold it (`estimateMatches`), so the lookup drives the query, while a common term is
+ * hold it (`searchShare`), so the lookup drives the query, while a common term is
  * checked on each event read in start order, which stops at the page size. A count reads the index
  * unless the filters leave fewer events than that (`countByIndex`): checking one event costs about
  * three times reading one index entry. PostgreSQL's planner weighs the lookup itself (every indexed
@@ -77,7 +77,7 @@ interface SearchTerm {
   indexed: boolean;
   rare: boolean;
   countByIndex: boolean;
-  /** Records estimated to hold the term (SQLite, `estimateMatches`). */
+  /** Records estimated to hold the term (SQLite, `searchShare`). */
   matches: number;
 }
 
@@ -92,27 +92,27 @@ function searchTerms(search: string, backend: RequestContext['app']['backend']):
 
 /** Records read to estimate how many hold a search term: the newest ones. */
 const SEARCH_SAMPLE = 500;
-/** How long an estimate steers plans before it is made again. */
-const SEARCH_ESTIMATE_MS = 60_000;
-const SEARCH_ESTIMATES_MAX = 10_000;
+/** How long a share steers plans before it is read again. */
+const SEARCH_SHARE_MS = 60_000;
+const SEARCH_SHARES_MAX = 10_000;
 
 /**
- * How many of `records` records hold a term: the share of the newest `SEARCH_SAMPLE` records that
- * hold it, times `records` (0 when none of them does). It only chooses between two plans with the
- * same matches. The index's own count of each trigram (its vocabulary) walks the trigram's whole
- * list: about a millisecond for a common one with the file in memory, but up to 2.4 s at 1M events
- * when those pages had to be read from disk, while the sample reads a few dozen pages. Estimates
- * are kept a minute per database and term, writes or not.
+ * The share of records that hold a term: of the newest `SEARCH_SAMPLE` records (0 when none of
+ * them does). Times the records, it estimates the matches, which only choose between two plans
+ * with the same results. The index's own count of each trigram (its vocabulary) walks the
+ * trigram's whole list: about a millisecond for a common one with the file in memory, but up to
+ * 2.4 s at 1M events when those pages had to be read from disk, while the sample reads a few
+ * dozen pages. Shares are kept a minute per database and term, writes or not.
  */
-const searchEstimates = new WeakMap<Db, Map<string, { matches: number; at: number }>>();
+const searchShares = new WeakMap<Db, Map<string, { share: number; at: number }>>();
 
-async function estimateMatches(db: Db, text: string, records: number): Promise<number> {
-  let known = searchEstimates.get(db);
-  if (!known) searchEstimates.set(db, (known = new Map()));
+async function searchShare(db: Db, text: string): Promise<number> {
+  let known = searchShares.get(db);
+  if (!known) searchShares.set(db, (known = new Map()));
   const key = text.toLowerCase();
   const now = Date.now();
   const kept = known.get(key);
-  if (kept && now - kept.at < SEARCH_ESTIMATE_MS) return kept.matches;
+  if (kept && now - kept.at < SEARCH_SHARE_MS) return kept.share;
   const newest = db.selectFrom('posts').select(['title', 'excerpt', 'description']).orderBy('id', 'desc').limit(SEARCH_SAMPLE);
   const row = await db
     .selectFrom(newest.as('s'))
@@ -122,10 +122,10 @@ async function estimateMatches(db: Db, text: string, records: number): Promise<n
     ])
     .executeTakeFirstOrThrow();
   const seen = Number(row.seen);
-  const matches = seen ? Math.ceil((Number(row.hits ?? 0) / seen) * records) : 0;
-  if (known.size >= SEARCH_ESTIMATES_MAX) known.clear();
-  known.set(key, { matches, at: now });
-  return matches;
+  const share = seen ? Number(row.hits ?? 0) / seen : 0;
+  if (known.size >= SEARCH_SHARES_MAX) known.clear();
+  known.set(key, { share, at: now });
+  return share;
 }
 
 /**
@@ -139,12 +139,14 @@ async function resolveSearch(db: Db, lookups: Db, ctx: RequestContext, paging: P
   const terms = searchTerms(search, ctx.app.backend);
   const indexed = terms.filter((term) => term.indexed);
   if (!indexed.length || ctx.app.backend === 'postgres') return terms;
-  const last = await lookups.selectFrom('posts').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const [last, shares] = await Promise.all([
+    lookups.selectFrom('posts').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst(),
+    Promise.all(indexed.map((term) => searchShare(db, term.text))),
+  ]);
   const records = Number(last?.id ?? 0);
-  const estimates = await Promise.all(indexed.map((term) => estimateMatches(db, term.text, records)));
   const budget = 2 * (paging.offset + paging.perPage) * records;
   indexed.forEach((term, i) => {
-    term.matches = estimates[i]!;
+    term.matches = Math.ceil(shares[i]! * records);
     term.rare = term.matches * term.matches <= budget;
   });
   return terms;
