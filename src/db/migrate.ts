@@ -9,6 +9,7 @@ import * as searchTrigramsPostgres from './migrations/2026-11-25-07-search-trigr
 import * as eventDayCounts from './migrations/2026-11-25-08-event-day-counts.js';
 import * as searchMergeFanIn from './migrations/2026-11-26-09-search-merge-fan-in.js';
 import * as searchIndexAtCommit from './migrations/2026-11-26-10-search-index-at-commit.js';
+import * as clearUnsafeUrls from './migrations/2026-11-27-11-clear-unsafe-urls.js';
 
 /** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-08-event-day-counts': eventDayCounts,
   '2026-11-26-09-search-merge-fan-in': searchMergeFanIn,
   '2026-11-26-10-search-index-at-commit': searchIndexAtCommit,
+  '2026-11-27-11-clear-unsafe-urls': clearUnsafeUrls,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

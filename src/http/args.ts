@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { parseHttpUrl } from '../text/url.js';
 import type { ArgDef, RequestContext, Validation } from './route.js';
 
 /** Parameter coercion shared by every route (common.md 5.3, 5.4). */
@@ -64,6 +65,11 @@ export function parseList(value: unknown): unknown[] | undefined {
     .map((item) => (/^\d+$/.test(item) ? Number(item) : item));
 }
 
+/** `""`, or a URL `parseHttpUrl` accepts. */
+export function isHttpUrlOrEmpty(value: string): boolean {
+  return value === '' || parseHttpUrl(value) !== undefined;
+}
+
 /** A non-empty string in PHP's sense: `""` and `"0"` are empty (common.md 5.3). */
 export function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value !== '' && value !== '0';
@@ -104,6 +110,16 @@ export const args = {
       ...rest,
     };
   },
+  /**
+   * An `http`/`https` URL, or `""` (which clears); the cleaned URL is what the write receives
+   * (text/url.ts). `validate` may be widened for values the type check then rejects.
+   */
+  url: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+    schema: Type.String(d(description, schema)),
+    validate: (v) => typeof v === 'string' && isHttpUrlOrEmpty(v),
+    normalize: (v: string) => (v === '' ? '' : parseHttpUrl(v)),
+    ...extra,
+  }),
   /** An array of integer IDs given as an array or a comma-separated list (common.md 5.4). */
   idList: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
     schema: Type.Array(Type.Integer(), d(description, schema)),

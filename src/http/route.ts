@@ -83,6 +83,11 @@ export interface ArgDef {
   validate?: (value: unknown, ctx: RequestContext) => Validation | Promise<Validation>;
   /** Replaces the type coercion of the second pass when the schema alone cannot express it. */
   sanitize?: (value: unknown, ctx: RequestContext) => unknown;
+  /**
+   * Runs after the type check passed, on the coerced value: the form a write stores when it is not
+   * the form that was sent (a URL's cleaned text). Unlike `sanitize`, it keeps the type failures.
+   */
+  normalize?: (value: any) => unknown;
   /** Where the argument is read from; path arguments take their value from the URL only (X 3). */
   in?: 'path' | 'query' | 'body';
 }

@@ -68,7 +68,7 @@ export async function validateArgs(argTable: Args, input: Record<string, unknown
       failures.set(name, invalidParameter);
       continue;
     }
-    ctx.params[name] = outcome.value;
+    ctx.params[name] = arg.normalize ? arg.normalize(outcome.value) : outcome.value;
   }
   if (failures.size) throw restErrors.invalidParams(failures);
   for (const name of Object.keys(ctx.given)) if (ctx.given[name] === null) ctx.params[name] ??= null;

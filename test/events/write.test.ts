@@ -198,7 +198,7 @@ forEachBackend('POST /events', (srv) => {
     }
   });
 
-  it('website must be an absolute URL or empty; an empty one shows the event url', async () => {
+  it('website must be an http(s) URL or empty; an empty one shows the event url', async () => {
     const e = await makeEvent(srv(), { website: 'https://example.org/jazz?a=1&b=2' });
     assert.equal(e.website, 'https://example.org/jazz?a=1&b=2');
     const empty = await makeEvent(srv(), { website: '' });

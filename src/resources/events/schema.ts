@@ -3,7 +3,6 @@ import { restErrors } from '../../http/errors.js';
 import { pagingArgs } from '../../http/pagination.js';
 import type { ArgDef, Args } from '../../http/route.js';
 import { normalizeZone } from '../../time/zone.js';
-import { isAbsoluteUrl } from '../linked/args.js';
 import { organizerKind, validateLinkedFilter, validateLinkedInput, venueKind } from '../linked/index.js';
 import { authorArg } from '../post-like/author.js';
 import { dateArg } from '../post-like/dates.js';
@@ -54,9 +53,7 @@ function fieldArgs(mode: 'create' | 'update'): Args {
     end_date: eventDate('The event end date and time, in the event time zone.', { required }),
     image: imageArg('event', { allowEmpty: mode === 'update' }),
     cost: args.any('The event cost: a text such as "10", "10-20", "Free" or "$5.50", a number, or a list of them.', { sanitize: (v) => v }),
-    website: args.string('The event website: an absolute URL, or empty.', {
-      validate: (v) => typeof v === 'string' && (v === '' || isAbsoluteUrl(v)),
-    }),
+    website: args.url('The event website: an http or https URL, or empty.'),
     show_map: args.boolean('Whether to show a map of the venue.'),
     show_map_link: args.boolean('Whether to show a link to a map of the venue.'),
     hide_from_listings: args.boolean('Whether to hide the event from event listings.'),

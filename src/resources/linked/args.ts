@@ -1,4 +1,4 @@
-import { args, coerceInteger, coerceNumber, isTruthy } from '../../http/args.js';
+import { args, coerceInteger, coerceNumber, isHttpUrlOrEmpty, isTruthy } from '../../http/args.js';
 import { pagingArgs } from '../../http/pagination.js';
 import type { ArgDef, Args, RequestContext } from '../../http/route.js';
 import { authorArg } from '../post-like/author.js';
@@ -23,19 +23,6 @@ export function isPhpEmpty(value: unknown): boolean {
   );
 }
 
-/** An absolute URL as PHP's URL filter accepts it: ASCII, a scheme, and a host unless mailto/news/file (4.2). */
-export function isAbsoluteUrl(value: string): boolean {
-  if (!/^[\x21-\x7e]+$/.test(value)) return false;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value);
-  if (!scheme) return false;
-  if (['mailto', 'news', 'file'].includes(scheme[1]!.toLowerCase())) return value.length > scheme[0].length;
-  try {
-    return new URL(value).hostname !== '' && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]/i.test(value);
-  } catch {
-    return false;
-  }
-}
-
 /** A plausible e-mail address, `local@domain` (decisions.md X 13). */
 export function isPlausibleEmail(value: string): boolean {
   return /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+$/.test(value) && !/^\.|\.$|@\.|\.@|\.\./.test(value);
@@ -49,8 +36,9 @@ function attributeArg(field: AttributeField): ArgDef {
     case 'text':
       return args.string(field.description, { validate: stringOrEmpty });
     case 'url':
-      return args.string(field.description, {
-        validate: (v) => (typeof v === 'string' ? v === '' || isAbsoluteUrl(v) : isPhpEmpty(v)),
+      // PHP-empty non-strings pass here so that the type check names them (4.2).
+      return args.url(field.description, {
+        validate: (v) => (typeof v === 'string' ? isHttpUrlOrEmpty(v) : isPhpEmpty(v)),
       });
     case 'email':
       return args.string(field.description, {

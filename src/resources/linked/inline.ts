@@ -102,7 +102,7 @@ function inlineInput(kind: LinkedKind, data: Record<string, unknown>, ctx: Reque
     if (arg.sanitize) input[name] = arg.sanitize(value, ctx);
     else {
       const outcome = coerceBySchema(arg.schema, value);
-      if (outcome.ok) input[name] = outcome.value;
+      if (outcome.ok) input[name] = arg.normalize ? arg.normalize(outcome.value) : outcome.value;
       else if (isPhpEmpty(value)) input[name] = '';
     }
   }

@@ -11,7 +11,7 @@ import type { PostsTable } from '../../db/tables.js';
 export type AttributeKind =
   /** Plain text, normalised on save (venues-organizers.md 4.5). */
   | 'text'
-  /** Plain text that must be empty or an absolute URL (4.2). */
+  /** Plain text that must be empty or an http(s) URL, stored cleaned (text/url.ts). */
   | 'url'
   /** Plain text that must be empty or a plausible e-mail address (decisions.md X 13). */
   | 'email'

@@ -21,7 +21,7 @@ export const organizerKind: LinkedKind = {
   linkColumn: 'organizer_id',
   fields: [
     { name: 'phone', kind: 'text', description: 'The organizer phone number.', searchable: true },
-    { name: 'website', kind: 'url', description: 'The organizer website (an absolute URL).', searchable: true },
+    { name: 'website', kind: 'url', description: 'The organizer website (an http or https URL).', searchable: true },
     { name: 'email', kind: 'email', description: 'The organizer e-mail address.', searchable: true },
   ],
   extensionFields: [],

@@ -54,7 +54,7 @@ export const venueKind: LinkedKind = {
     { name: 'state', kind: 'text', description: 'The venue state.', searchable: true },
     { name: 'zip', kind: 'text', description: 'The venue ZIP or postal code.', searchable: true },
     { name: 'phone', kind: 'text', description: 'The venue phone number.', searchable: true },
-    { name: 'website', kind: 'url', description: 'The venue website (an absolute URL).' },
+    { name: 'website', kind: 'url', description: 'The venue website (an http or https URL).' },
     { name: 'stateprovince', kind: 'text', description: 'The venue state or province; derived from state/province when not given.', searchable: true },
     { name: 'geo_lat', kind: 'coordinate', description: 'The venue latitude in decimal degrees (-90 to 90).', range: [-90, 90] },
     { name: 'geo_lng', kind: 'coordinate', description: 'The venue longitude in decimal degrees (-180 to 180).', range: [-180, 180] },

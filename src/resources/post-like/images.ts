@@ -3,6 +3,7 @@ import { can } from '../../auth/capabilities.js';
 import { paddedIds } from '../../db/id-lists.js';
 import { preparedQuery, slotItems } from '../../db/prepared.js';
 import { coerceInteger } from '../../http/args.js';
+import { parseHttpUrl } from '../../text/url.js';
 import type { ArgDef, RequestContext } from '../../http/route.js';
 import type { ImagesTable, Trx } from '../../db/tables.js';
 import type { Now } from './dates.js';
@@ -32,13 +33,16 @@ function isEmptyImage(value: unknown): boolean {
   return value === null || value === '' || value === 0 || value === '0';
 }
 
-function absoluteHttpUrl(value: string): URL | null {
+/** The last path segment without its extension, as the image's title; kept encoded when it does not decode. */
+function fileName(url: URL): string {
+  const segment = url.pathname.split('/').pop() ?? '';
+  let name = segment;
   try {
-    const url = new URL(value);
-    return /^https?:$/.test(url.protocol) && url.hostname !== '' ? url : null;
+    name = decodeURIComponent(segment);
   } catch {
-    return null;
+    // A stray `%` is a client's typo, not a reason to refuse the image.
   }
+  return name.replace(/\.[^.]*$/, '');
 }
 
 function extensionOf(url: URL): string {
@@ -80,11 +84,12 @@ export function imageArg(noun: string, { allowEmpty }: { allowEmpty: boolean }):
       const id = coerceInteger(value);
       if (id !== undefined) return isRecordId(id) && (await isImageRecord(ctx.app.db, id));
       if (typeof value !== 'string' || !can(ctx.user, 'upload_files')) return false;
-      const url = absoluteHttpUrl(value.trim());
-      if (!url) return false;
-      return ctx.settings.image_url_check ? answersWithImage(url) : true;
+      const url = parseHttpUrl(value);
+      if (url === undefined) return false;
+      return ctx.settings.image_url_check ? answersWithImage(new URL(url)) : true;
     },
-    sanitize: (value) => value,
+    // A URL travels on cleaned (text/url.ts): that is the form stored, echoed and matched for reuse.
+    sanitize: (value) => (typeof value === 'string' && coerceInteger(value) === undefined ? parseHttpUrl(value) ?? value : value),
   };
 }
 
@@ -101,7 +106,7 @@ export async function resolveImageInput(trx: Trx, value: unknown, ctx: RequestCo
   if (existing) return existing.post_id;
   const url = new URL(text);
   const extension = extensionOf(url);
-  const name = decodeURIComponent(url.pathname.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
+  const name = fileName(url);
   const inserted = await trx
     .insertInto('posts')
     .values({
