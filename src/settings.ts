@@ -1,4 +1,5 @@
 import type { Trx } from './db/tables.js';
+import { normalizeZone } from './time/zone.js';
 
 /** Site settings stored in the database (decisions.md, "Site settings"), read per request. */
 interface SettingDef<T> {
@@ -29,15 +30,11 @@ const oneOf =
     return raw;
   };
 const timeZone = (raw: string): string => {
-  // Validated lazily to keep this module free of time-zone code: Intl knows the IANA names.
-  if (raw === 'UTC') return raw;
-  if (/^UTC[+-]\d{1,2}(\.\d+)?$/.test(raw)) return raw;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: raw });
-    return raw;
-  } catch {
-    throw new Error('must be an IANA time zone name (e.g. Europe/Paris) or UTC±N');
-  }
+  // The same reading as an event's own `timezone`: a value the time code cannot resolve would
+  // be written into every date stored while it is the site's zone.
+  const zone = normalizeZone(raw);
+  if (zone === null) throw new Error('must be an IANA time zone name (e.g. Europe/Paris), UTC, or UTC±N within ±14 hours in quarter hours');
+  return zone;
 };
 const positiveNumber = (raw: string): number => {
   const n = Number(raw);

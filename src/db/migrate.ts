@@ -10,6 +10,7 @@ import * as eventDayCounts from './migrations/2026-11-25-08-event-day-counts.js'
 import * as searchMergeFanIn from './migrations/2026-11-26-09-search-merge-fan-in.js';
 import * as searchIndexAtCommit from './migrations/2026-11-26-10-search-index-at-commit.js';
 import * as clearUnsafeUrls from './migrations/2026-11-27-11-clear-unsafe-urls.js';
+import * as dateFormatChecks from './migrations/2026-11-27-12-date-format-checks.js';
 
 /** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-09-search-merge-fan-in': searchMergeFanIn,
   '2026-11-26-10-search-index-at-commit': searchIndexAtCommit,
   '2026-11-27-11-clear-unsafe-urls': clearUnsafeUrls,
+  '2026-11-27-12-date-format-checks': dateFormatChecks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,17 @@ export function formatWall(dt: DateTime): string {
   return `${String(year).padStart(4, '0')}-${pad2(dt.month)}-${pad2(dt.day)} ${pad2(dt.hour)}:${pad2(dt.minute)}:${pad2(dt.second)}`;
 }
 
+/**
+ * `formatWall` for a value about to be written: a date Luxon could not build (an unusable zone) or
+ * one past year 9999 has no `YYYY-MM-DD HH:MM:SS` form, and storing its text instead would break
+ * every later read of the record; the write fails instead (the database refuses it too, migration 12).
+ */
+export function storedWall(dt: DateTime): string {
+  const wall = dt.isValid ? formatWall(dt) : '';
+  if (!WALL.test(wall)) throw new Error(`refusing to store a date that is not YYYY-MM-DD HH:MM:SS (${dt.invalidReason ?? wall})`);
+  return wall;
+}
+
 /** A `*_details` object (events.md 1.2): zero-padded strings, in this key order. */
 export interface DateDetails {
   year: string;

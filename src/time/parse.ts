@@ -99,33 +99,57 @@ function scan(text: string): Parsed | null {
   }
 }
 
-/** A calendar date shifted like PHP: months first with the day overflowing (Jan 31 + 1 month = Mar 3). */
-function shiftDate(wall: Wall, months: number, days: number): Wall {
+/**
+ * The years a stored date can name: `YYYY` is four digits, and year 0 is kept for WordPress's
+ * "never set" marker `0000-00-00 00:00:00` (common.md 8.3).
+ */
+export const FIRST_YEAR = 1;
+export const LAST_YEAR = 9999;
+
+const storableYear = (year: number): boolean => year >= FIRST_YEAR && year <= LAST_YEAR;
+
+/**
+ * A calendar date shifted like PHP: months first with the day overflowing (Jan 31 + 1 month = Mar 3);
+ * null past the storable years, where Luxon's arithmetic would give NaN fields.
+ */
+function shiftDate(wall: Wall, months: number, days: number): Wall | null {
   const monthIndex = wall.year * 12 + (wall.month - 1) + months;
-  const shifted = DateTime.utc(Math.floor(monthIndex / 12), (((monthIndex % 12) + 12) % 12) + 1, 1)
-    .plus({ days: wall.day - 1 + days });
-  return { ...wall, year: shifted.year, month: shifted.month, day: shifted.day };
+  const year = Math.floor(monthIndex / 12);
+  if (!storableYear(year)) return null;
+  const shifted = DateTime.utc(year, (((monthIndex % 12) + 12) % 12) + 1, 1).plus({ days: wall.day - 1 + days });
+  return shifted.isValid && storableYear(shifted.year) ? { ...wall, year: shifted.year, month: shifted.month, day: shifted.day } : null;
 }
 
 const MIDNIGHT: Clock = { hour: 0, minute: 0, second: 0, millisecond: 0 };
 
-function evaluate(base: Wall, parsed: Parsed, zone: Zone): DateTime {
-  let wall = base;
+function evaluate(base: Wall, parsed: Parsed, zone: Zone): DateTime | null {
+  let wall: Wall | null = base;
   // PHP resets the clock to 00:00 for day words and weekdays, before an explicit time applies.
-  if (parsed.dayWord === 'today') wall = { ...wall, ...MIDNIGHT };
-  if (parsed.dayWord === 'tomorrow') wall = { ...shiftDate(wall, 0, 1), ...MIDNIGHT };
-  if (parsed.dayWord === 'yesterday') wall = { ...shiftDate(wall, 0, -1), ...MIDNIGHT };
-  if (parsed.weekday) {
+  if (parsed.dayWord === 'today') wall = { ...base, ...MIDNIGHT };
+  else if (parsed.dayWord === 'tomorrow') wall = atMidnight(shiftDate(base, 0, 1));
+  else if (parsed.dayWord === 'yesterday') wall = atMidnight(shiftDate(base, 0, -1));
+  if (wall && parsed.weekday) {
     const today = DateTime.utc(wall.year, wall.month, wall.day).weekday;
     const { which, day } = parsed.weekday;
     const ahead = (day - today + 7) % 7;
     const delta = which === 'this' ? ahead : which === 'next' ? ahead || 7 : -((today - day + 7) % 7 || 7);
-    wall = { ...shiftDate(wall, 0, delta), ...MIDNIGHT };
+    wall = atMidnight(shiftDate(wall, 0, delta));
   }
-  if (parsed.time) wall = { ...wall, ...parsed.time };
-  wall = shiftDate(wall, parsed.months, parsed.days);
+  if (wall && parsed.time) wall = { ...wall, ...parsed.time };
+  if (wall) wall = shiftDate(wall, parsed.months, parsed.days);
+  if (!wall) return null;
   // Hours, minutes and seconds are elapsed time (PHP 8.1+), days and longer are calendar units.
   return atWall(wall, zone).plus({ seconds: parsed.seconds });
+}
+
+const atMidnight = (wall: Wall | null): Wall | null => (wall ? { ...wall, ...MIDNIGHT } : null);
+
+/**
+ * The instant when both its wall clock in its zone and its UTC clock fall in the storable years:
+ * a write stores both (decisions.md X 5: anything else is a 400, not a date that cannot be stored).
+ */
+function storable(dt: DateTime | null): DateTime | null {
+  return dt && dt.isValid && storableYear(dt.year) && storableYear(dt.toUTC().year) ? dt : null;
 }
 
 function wallOf(dt: DateTime): Wall {
@@ -135,8 +159,7 @@ function wallOf(dt: DateTime): Wall {
 
 function fromTimestamp(seconds: number, zone: Zone): DateTime | null {
   if (!Number.isSafeInteger(seconds)) return null;
-  const dt = DateTime.fromSeconds(seconds, { zone });
-  return dt.isValid ? dt : null;
+  return storable(DateTime.fromSeconds(seconds, { zone }));
 }
 
 /** A string input as the grammar reads it: trimmed, lower-cased, single spaces. */
@@ -181,14 +204,15 @@ function computeDateInput(value: unknown, zone: string, now?: DateTime): DateTim
     const [whole, y, mo, d, h, mi, s, frac, offset] = iso;
     const time = clock(Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0), fraction(frac));
     const date = DateTime.utc(Number(y), Number(mo), Number(d));
-    if (!time || !date.isValid || date.day !== Number(d)) return null;
+    if (!time || !date.isValid || date.day !== Number(d) || !storableYear(date.year)) return null;
     const wall: Wall = { year: date.year, month: date.month, day: date.day, ...time };
     rest = text.slice(whole.length);
     if (offset !== undefined) {
       const minutes = offset === 'z' ? 0 : offsetMinutes(offset);
       if (minutes === null) return null;
       const instant = DateTime.fromObject(wall, { zone: FixedOffsetZone.instance(minutes) }).setZone(tz);
-      if (rest.trim() === '') return instant.isValid ? instant : null;
+      if (rest.trim() === '') return storable(instant);
+      if (!storable(instant)) return null;
       base = wallOf(instant);
     } else {
       base = wall;
@@ -199,8 +223,7 @@ function computeDateInput(value: unknown, zone: string, now?: DateTime): DateTim
 
   const parsed = scan(rest);
   if (!parsed) return null;
-  const result = evaluate(base, parsed, tz);
-  return result.isValid ? result : null;
+  return storable(evaluate(base, parsed, tz));
 }
 
 /**

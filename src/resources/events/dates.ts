@@ -1,5 +1,5 @@
 import type { DateTime } from 'luxon';
-import { formatWall, parseWall } from '../../time/format.js';
+import { parseWall, storedWall } from '../../time/format.js';
 import { parseDateInput } from '../../time/parse.js';
 import { atWall, luxonZone } from '../../time/zone.js';
 
@@ -50,10 +50,10 @@ export function eventTimes(start: DateTime, end: DateTime, allDay: boolean, zone
   }
   if (to < from) to = allDay ? atClock(from, 23, 59, 59, zone) : from;
   return {
-    start_date: formatWall(from),
-    end_date: formatWall(to),
-    utc_start_date: formatWall(from.toUTC()),
-    utc_end_date: formatWall(to.toUTC()),
+    start_date: storedWall(from),
+    end_date: storedWall(to),
+    utc_start_date: storedWall(from.toUTC()),
+    utc_end_date: storedWall(to.toUTC()),
     all_day: allDay ? 1 : 0,
   };
 }

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { ArgDef } from '../../http/route.js';
-import { formatWall } from '../../time/format.js';
+import { storedWall } from '../../time/format.js';
 import { parseDateInput } from '../../time/parse.js';
 import { luxonZone } from '../../time/zone.js';
 import { FLOATING_STATUSES } from './status.js';
@@ -27,7 +27,7 @@ export function nowIn(siteZone: string, ms: number = Date.now()): Now {
   const second = Math.floor(ms / 1000);
   if (second !== lastSecond.second || siteZone !== lastSecond.zone) {
     const at = DateTime.fromMillis(second * 1000, { zone: 'utc' });
-    lastSecond = { zone: siteZone, second, local: formatWall(at.setZone(luxonZone(siteZone))), utc: formatWall(at) };
+    lastSecond = { zone: siteZone, second, local: storedWall(at.setZone(luxonZone(siteZone))), utc: storedWall(at) };
   }
   return { ms, local: lastSecond.local, utc: lastSecond.utc };
 }
@@ -75,8 +75,8 @@ export function publicationDates(
     if (current && (current.date_utc !== FLOATING_DATE || floating)) return current;
     return { date: now.local, date_utc: floating ? FLOATING_DATE : now.utc };
   }
-  if (local && utc) return { date: formatWall(local.setZone(zone)), date_utc: formatWall(utc.toUTC()) };
-  if (utc) return { date: formatWall(utc.setZone(zone)), date_utc: formatWall(utc.toUTC()) };
+  if (local && utc) return { date: storedWall(local.setZone(zone)), date_utc: storedWall(utc.toUTC()) };
+  if (utc) return { date: storedWall(utc.setZone(zone)), date_utc: storedWall(utc.toUTC()) };
   const at = local!;
-  return { date: formatWall(at.setZone(zone)), date_utc: floating ? FLOATING_DATE : formatWall(at.toUTC()) };
+  return { date: storedWall(at.setZone(zone)), date_utc: floating ? FLOATING_DATE : storedWall(at.toUTC()) };
 }
