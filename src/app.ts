@@ -13,6 +13,8 @@ import { docsPageRoutes } from './http/docs-page.js';
 import { publicUrlRoutes } from './http/public-urls.js';
 import { INVALID_JSON, NAMESPACE, compileRoutes, registerDispatcher, type InFlight, type SiteRoute } from './http/register.js';
 import type { AppContext, RouteDef } from './http/route.js';
+import { RestError, restErrors } from './http/errors.js';
+import { answerClientError, rejectExpectation } from './http/transport-errors.js';
 import { SettingsCache } from './settings.js';
 import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index.js';
 import { categoryTaxonomy, tagTaxonomy, termRoutes } from './resources/terms/index.js';
@@ -50,9 +52,12 @@ function siteRoutes(): SiteRoute[] {
 }
 
 /** Answers a request the framework rejected before the dispatcher saw it, in the WordPress error shape. */
-function sendEarlyError(reply: FastifyReply, status: number, code: string, message: string): void {
-  reply.code(status).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify({ code, message, data: { status } }));
+function sendRestError(reply: FastifyReply, error: RestError, headers: Record<string, string> = {}): void {
+  reply.code(error.status).headers(headers).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(error.body));
 }
+
+/** Seconds a client refused during shutdown is asked to wait before trying again (a restart's length). */
+const RETRY_AFTER_SECONDS = 5;
 
 export interface BuiltApp {
   fastify: FastifyInstance;
@@ -97,17 +102,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     exposeHeadRoutes: false,
-    return503OnClosing: true,
+    // Requests arriving on a kept-alive connection once closing has begun get the hook's 503 below,
+    // in the WordPress shape; Fastify's own would have another body.
+    return503OnClosing: false,
+    // Requests Node's parser refuses (malformed, oversized head, headers timeout) never reach Fastify.
+    clientErrorHandler: answerClientError,
+    // A missing Host is refused by the hook below, in the WordPress shape; Node's own 400 has no body.
+    http: { requireHostHeader: false },
     // Behind a TLS-terminating proxy, X-Forwarded-Proto tells whether the client used https (require_https).
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     // A path that cannot be decoded (malformed percent-encoding) never reaches the dispatcher.
     frameworkErrors: (_err, _request, reply) => {
-      sendEarlyError(reply, 400, 'rest_invalid_request', 'The request URL could not be decoded.');
+      sendRestError(reply, restErrors.invalidRequestUrl());
     },
     routerOptions: {
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: false,
+      // Bounds no input today: every path goes to the dispatcher's wildcard routes, which this
+      // limit does not apply to. A long slug reaches its route (400 rest_invalid_param naming
+      // `slug`, as for any slug that names no record); a request line longer than Node's header
+      // limit is answered 414 by the client error handler.
       maxParamLength: 2000,
       querystringParser: (text: string) => parseForm(text),
     },
@@ -130,11 +145,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   fastify.setErrorHandler((err: { code?: string; statusCode?: number }, request, reply) => {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
-      sendEarlyError(reply, 413, 'rest_body_too_large', 'The request body is too large.');
+      sendRestError(reply, restErrors.bodyTooLarge());
       return;
     }
     if ((err.statusCode ?? 500) >= 500) request.log.error({ err }, 'request failed before routing');
-    sendEarlyError(reply, 400, 'rest_invalid_request', 'The request could not be read.');
+    sendRestError(reply, restErrors.invalidRequest());
+  });
+
+  // Node answers an Expect it cannot meet with a bare 417 unless the server handles it.
+  fastify.server.on('checkExpectation', rejectExpectation);
+
+  let shuttingDown = false;
+  fastify.addHook('preClose', (done) => {
+    shuttingDown = true;
+    done();
+  });
+  // Refusals that need no route and no body: checked before the body is read.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (shuttingDown) {
+      sendRestError(reply, restErrors.serviceUnavailable(), { 'Retry-After': String(RETRY_AFTER_SECONDS), Connection: 'close' });
+      return;
+    }
+    // RFC 9112 3.2: a server must answer 400 to an HTTP/1.1 request without Host.
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      sendRestError(reply, restErrors.invalidRequestHost(), { Connection: 'close' });
+      return;
+    }
+    done();
   });
 
   const inFlight = registerDispatcher(fastify, {

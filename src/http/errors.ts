@@ -52,6 +52,20 @@ export const restErrors = {
   invalidNamespace: () => e('rest_invalid_namespace', 'The specified namespace could not be found.', 404),
   internal: () => e('rest_internal_error', 'An internal error occurred while handling the request.', 500),
 
+  // The HTTP layer: requests refused before routing, where WordPress would answer through its web
+  // server; not in the reference, so codes of our own in the same shape (README "HTTP-level errors").
+  invalidRequest: () => e('rest_invalid_request', 'The request could not be read.', 400),
+  invalidRequestUrl: () => e('rest_invalid_request', 'The request URL could not be decoded.', 400),
+  invalidRequestSyntax: () => e('rest_invalid_request', 'The request is not valid HTTP.', 400),
+  invalidRequestHost: () => e('rest_invalid_request', 'An HTTP/1.1 request must have a Host header.', 400),
+  requestTimeout: () => e('rest_request_timeout', 'The request was not received in time.', 408),
+  requestUriTooLong: () => e('rest_request_uri_too_long', 'The request URL is too long.', 414),
+  expectationFailed: () => e('rest_expectation_failed', 'The expectation in the Expect header cannot be met.', 417),
+  requestHeaderFieldsTooLarge: () =>
+    e('rest_request_header_fields_too_large', 'The request header fields are too large.', 431),
+  serviceUnavailable: () =>
+    e('rest_service_unavailable', 'The server is shutting down; send the request again shortly.', 503),
+
   // Authentication (common.md 7.2)
   invalidUsername: () =>
     e('invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.', 401),

@@ -58,6 +58,13 @@ export interface ListOptions<T> {
   shape: { kind: 'post'; pastEnd: () => RestError } | { kind: 'term' };
 }
 
+/**
+ * Longest `Link` header sent. The links repeat the request's query, which may be as long as the
+ * request head allows; a proxy or client refuses a response head that large (8 KiB is a common
+ * limit), so the header is left out and the same URLs stay in the body (`next_rest_url`, …).
+ */
+export const LINK_HEADER_LIMIT = 8192;
+
 /** Builds a list response: envelope, totals, links, `X-TEC-*` and `Link` headers. */
 export function listResponse<T>(opts: ListOptions<T>) {
   const { ctx, collection, items, total, paging, linkParams, shape } = opts;
@@ -72,8 +79,8 @@ export function listResponse<T>(opts: ListOptions<T>) {
       : undefined;
 
   const headers: Record<string, string> = { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) };
-  const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean);
-  if (links.length) headers['Link'] = links.join(', ');
+  const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean).join(', ');
+  if (links && links.length < LINK_HEADER_LIMIT) headers['Link'] = links;
 
   const tail = {
     ...(next ? { next_rest_url: next } : {}),

@@ -382,6 +382,9 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
     url: '/',
     handler: handle,
   });
+  // Methods no route declares (PROPFIND, TRACE, …) get the dispatcher's answer too: credentials
+  // first, then 404 rest_no_route, as WordPress answers an unregistered method (common.md 1.3).
+  fastify.setNotFoundHandler(handle);
   return {
     count: () => running,
     settled: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenSettled.push(resolve))),
