@@ -11,6 +11,7 @@ import { namespaceIndexRoute, restIndex, routeObject } from './http/discovery.js
 import { docRoute } from './http/openapi.js';
 import { docsPageRoutes } from './http/docs-page.js';
 import { publicUrlRoutes } from './http/public-urls.js';
+import { registerThrottle } from './http/throttle.js';
 import { INVALID_JSON, NAMESPACE, compileRoutes, registerDispatcher, type InFlight, type SiteRoute } from './http/register.js';
 import type { AppContext, RouteDef } from './http/route.js';
 import { RestError, restErrors } from './http/errors.js';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done();
   });
 
+  const throttle = await registerThrottle(fastify, config);
   const inFlight = registerDispatcher(fastify, {
     app,
     compiled: compileRoutes(routes),
@@ -181,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     restIndex,
     routeObject,
     cache: { readVersion: () => versionAfterSchedule(database.db) },
+    throttle,
   });
 
   let closing: Promise<void> | undefined;

@@ -4,7 +4,7 @@ import { loadConfig, ConfigError, type ConfigInput } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAppPassword, listAppPasswords, revokeAppPassword, AppPasswordError } from './auth/app-passwords.js';
-import { deleteUser, getUserByLogin, insertUser, listUsers, updateUserRole, UserError } from './auth/users.js';
+import { deleteUser, getUserByLogin, insertUser, listUsers, updateUserRole, updateUserStatus, UserError, type UserStatus } from './auth/users.js';
 import { isSettingName, readSettings, settingDefs, writeSetting } from './settings.js';
 import { purgeTrash } from './resources/post-like/trash.js';
 import { serve } from './server.js';
@@ -70,7 +70,7 @@ user
   );
 user
   .command('list')
-  .description('list users')
+  .description('list users: id, login, role, e-mail, status')
   .action(() =>
     withDb(async (db) => {
       for (const u of await listUsers(db)) console.log(`${u.id}\t${u.login}\t${u.role}\t${u.email}\t${u.status}`);
@@ -94,6 +94,20 @@ user
       console.log(`${login} is now ${role}`);
     }),
   );
+for (const [verb, status, description] of [
+  ['disable', 'disabled', "refuse every application password of a user at once (they are kept)"],
+  ['enable', 'enabled', 'accept the application passwords of a disabled user again'],
+] as const satisfies readonly (readonly [string, UserStatus, string])[]) {
+  user
+    .command(`${verb} <login>`)
+    .description(description)
+    .action((login: string) =>
+      withDb(async (db) => {
+        await db.transaction().execute((trx) => updateUserStatus(trx, login, status));
+        console.log(`${login} is now ${status}`);
+      }),
+    );
+}
 
 const appPassword = program.command('app-password').description('manage application passwords');
 appPassword

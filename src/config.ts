@@ -20,6 +20,14 @@ export interface Config {
   trustProxy: boolean;
   /** How far the JavaScript heap may grow past its live size before a full collection, in percent; 0 leaves it to V8 (server.ts). */
   heapGrowthPercent: number;
+  /** Failed application-password logins for one login within the window before it is throttled; 0 = no limit. */
+  loginFailuresPerLogin: number;
+  /** Failed logins from one client address within the window before it is throttled; 0 = no limit. */
+  loginFailuresPerAddress: number;
+  /** The window failed logins are counted in, in seconds. */
+  loginFailureWindowSeconds: number;
+  /** Anonymous requests per client address and minute; 0 = no limit. */
+  rateLimitPerMinute: number;
 }
 
 export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'de'];
@@ -73,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   if (!['true', 'false', '1', '0'].includes(trustRaw)) throw new ConfigError(`TRUST_PROXY must be true or false (got "${trustRaw}")`);
   const trustProxy = trustRaw === 'true' || trustRaw === '1';
   const heapGrowthPercent = integer('HEAP_GROWTH_PERCENT', pick('heapGrowthPercent', 'HEAP_GROWTH_PERCENT') ?? '30', 0, 1000);
+  const loginFailuresPerLogin = integer('LOGIN_FAILURES_PER_LOGIN', pick('loginFailuresPerLogin', 'LOGIN_FAILURES_PER_LOGIN') ?? '10', 0, 1_000_000);
+  const loginFailuresPerAddress = integer('LOGIN_FAILURES_PER_ADDRESS', pick('loginFailuresPerAddress', 'LOGIN_FAILURES_PER_ADDRESS') ?? '50', 0, 1_000_000);
+  const loginFailureWindowSeconds = integer('LOGIN_FAILURE_WINDOW_SECONDS', pick('loginFailureWindowSeconds', 'LOGIN_FAILURE_WINDOW_SECONDS') ?? '900', 1, 7 * 24 * 3600);
+  const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', pick('rateLimitPerMinute', 'RATE_LIMIT_PER_MINUTE') ?? '0', 0, 1_000_000);
   const adminUser = pick('adminUser', 'CALENDAR_ADMIN_USER') || undefined;
   const adminAppPassword = pick('adminAppPassword', 'CALENDAR_ADMIN_APP_PASSWORD') || undefined;
   if (Boolean(adminUser) !== Boolean(adminAppPassword)) {
@@ -95,5 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     bodyLimit,
     trustProxy,
     heapGrowthPercent,
+    loginFailuresPerLogin,
+    loginFailuresPerAddress,
+    loginFailureWindowSeconds,
+    rateLimitPerMinute,
   };
 }

@@ -9,6 +9,43 @@ import { isRole } from './roles.js';
 const DAY = 24 * 60 * 60;
 const CACHE_TTL_MS = 60_000;
 
+/** The login and password of an `Authorization: Basic` header, as sent. */
+export interface BasicCredentials {
+  login: string;
+  password: string;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** No login or application password holds a control character; PostgreSQL text cannot even hold NUL. */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * The credentials of an `Authorization` header: `null` without one or for another scheme
+ * (anonymous, common.md 7.2). A Basic header that carries no decodable `login:password` (empty,
+ * not base64, not UTF-8, no colon) throws the 401: the standalone answers 401 to any Basic
+ * attempt that fails (common.md 7.2, "Failure"), never anonymous access.
+ */
+export function parseBasicAuthorization(header: string | undefined): BasicCredentials | null {
+  if (!header || !/^basic(\s|$)/i.test(header)) return null;
+  const token = header.slice('basic'.length).trim();
+  if (!BASE64.test(token) || token.replace(/=+$/, '').length % 4 === 1) throw restErrors.incorrectPassword();
+  let decoded: string;
+  try {
+    decoded = UTF8.decode(Buffer.from(token, 'base64'));
+  } catch {
+    throw restErrors.incorrectPassword();
+  }
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw restErrors.incorrectPassword();
+  return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** The refusals that answer a guess (unknown user, wrong password); the throttle counts these. */
+export function isWrongCredential(err: unknown): boolean {
+  return err instanceof RestError && ['invalid_username', 'invalid_email', 'incorrect_password'].includes(err.code);
+}
+
 /** Checks a password against a stored hash (app-passwords.ts; a test may count the calls). */
 export type VerifyPassword = (password: string, stored: string) => Promise<boolean>;
 
@@ -40,14 +77,20 @@ export class Authenticator {
     private readonly verify: VerifyPassword = verifyAppPassword,
   ) {}
 
-  /** `undefined` header → anonymous (`null`); a bad credential throws the 401 RestError. */
+  /** No Basic header → anonymous (`null`); a bad credential throws the 401 RestError. */
   async authenticate(header: string | undefined, ip: string): Promise<Caller | null> {
-    if (!header || !/^basic\s/i.test(header)) return null;
-    const decoded = Buffer.from(header.replace(/^basic\s+/i, '').trim(), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 0) throw restErrors.incorrectPassword();
-    const login = decoded.slice(0, colon);
-    const password = normalizeAppPassword(decoded.slice(colon + 1));
+    const credentials = parseBasicAuthorization(header);
+    return credentials ? this.authenticateCredentials(credentials, ip) : null;
+  }
+
+  /** The caller of parsed Basic credentials; a bad credential throws the 401 RestError. */
+  async authenticateCredentials(credentials: BasicCredentials, ip: string): Promise<Caller> {
+    const { login } = credentials;
+    // Refused before any query or hash: such a login matches no user, and the password would
+    // otherwise match once normalization strips the control characters.
+    if (CONTROL.test(login)) throw restErrors.invalidUsername();
+    if (CONTROL.test(credentials.password)) throw restErrors.incorrectPassword();
+    const password = normalizeAppPassword(credentials.password);
 
     const key = createHash('sha256').update(this.secret).update(login).update('\0').update(password).digest('base64');
     const hit = this.verified.get(key);

@@ -51,6 +51,14 @@ export async function updateUserRole(trx: Trx, login: string, role: string) {
   await trx.updateTable('users').set({ role }).where('id', '=', user.id).execute();
 }
 
+/** `enabled`, or `disabled`: every application password of the user is refused (common.md 7.5). */
+export type UserStatus = 'enabled' | 'disabled';
+
+export async function updateUserStatus(trx: Trx, login: string, status: UserStatus) {
+  const user = await getUserByLogin(trx, login);
+  await trx.updateTable('users').set({ status }).where('id', '=', user.id).execute();
+}
+
 export async function deleteUser(trx: Trx, login: string) {
   const user = await getUserByLogin(trx, login);
   await trx.deleteFrom('app_passwords').where('user_id', '=', user.id).execute();

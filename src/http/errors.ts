@@ -11,6 +11,8 @@ export class RestError extends Error {
     readonly extra: Record<string, unknown> | null = {},
     /** Extra top-level members (e.g. `additional_data`). */
     readonly top: Record<string, unknown> = {},
+    /** Response headers the error calls for (e.g. `Retry-After`). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -79,6 +81,16 @@ export const restErrors = {
       401,
     ),
   httpsRequired: () => e('application_passwords_disabled', 'Application passwords are not available.', 401),
+
+  // Throttling (README "Security"): WordPress has none of its own; 429 with Retry-After (RFC 6585 4).
+  tooManyLoginAttempts: (retryAfterSeconds: number) =>
+    new RestError('too_many_login_attempts', 'Too many failed login attempts. Please try again later.', 429, {}, {}, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
+  tooManyRequests: (retryAfterSeconds: number) =>
+    new RestError('rest_too_many_requests', 'Too many requests. Please try again later.', 429, {}, {}, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
 
   // Events (common.md 4.5)
   eventNotFound: (id: number) => e('rest-event-not-found', `Event with ID ${id} does not exist.`, 404),

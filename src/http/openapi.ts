@@ -38,6 +38,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'The user may not perform this operation on this record.',
   404: 'No such route or record, or a page past the end.',
   410: 'The record is already in the trash.',
+  429: 'Too many failed logins or requests; retry after the seconds given in the Retry-After header.',
   500: 'The record could not be changed or deleted.',
 };
 
@@ -135,8 +136,9 @@ function successSchema(endpoint: Endpoint, method: Method, route: RouteDef): TSc
 }
 
 function errorStatuses(endpoint: Endpoint, method: Method): number[] {
-  // A wrong Basic credential is a 401 on every route (common.md 4.2).
-  let statuses = [401];
+  // A wrong Basic credential is a 401 on every route (common.md 4.2), and the throttle of failed
+  // logins and anonymous requests a 429 (http/throttle.ts).
+  let statuses = [401, 429];
   if (endpoint.errorStatuses) statuses.push(...endpoint.errorStatuses);
   else if (method === 'DELETE') statuses.push(400, 403, 404, 410, 500);
   else if (method !== 'GET' || Object.keys(endpoint.args).length) statuses.push(400, 403, 404);

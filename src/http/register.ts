@@ -3,6 +3,7 @@ import { ResponseCache, matchesIfNoneMatch, type CacheEntry, type CacheSlot, typ
 import { GZIP_MIN_BYTES, acceptsGzip, varyOnEncoding } from './compression.js';
 import { RestError, restErrors } from './errors.js';
 import { envelope, selectFields } from './fields.js';
+import type { Throttle } from './throttle.js';
 import { compileArgs, validateArgs } from './validate.js';
 import type { AppContext, Endpoint, Method, Reply, RequestContext, RouteDef, Urls } from './route.js';
 
@@ -122,6 +123,8 @@ export interface DispatchOptions {
   routeObject: (route: RouteDef, ctx: RequestContext) => unknown;
   /** Options of the response cache; its `readVersion` makes the writes the clock makes due. */
   cache: ResponseCacheOptions;
+  /** The failed-login and anonymous request limits. */
+  throttle: Throttle;
 }
 
 function apiLinkHeader(urls: Urls) {
@@ -208,7 +211,7 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
         err = restErrors.internal();
       }
       const e = err as RestError;
-      return sendJson(e.status, e.body, headers);
+      return sendJson(e.status, e.body, { ...headers, ...e.headers });
     };
 
     let user: RequestContext['user'] = null;
@@ -219,7 +222,8 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       if (settings.require_https && request.headers.authorization && request.protocol !== 'https') {
         throw restErrors.httpsRequired();
       }
-      user = await app.authenticator.authenticate(request.headers.authorization, request.ip);
+      user = await opts.throttle.authenticate(request, app.authenticator);
+      if (!user) await opts.throttle.countAnonymous(request);
     } catch (err) {
       return sendError(err);
     }
@@ -344,12 +348,12 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
         return sendReply(slot, status, payload, headers, ctx.freshUntil);
       } catch (err) {
         if (query._envelope !== undefined && err instanceof RestError) {
-          return sendJson(200, envelope(err.body, err.status, allow), authHeaders);
+          return sendJson(200, envelope(err.body, err.status, { ...allow, ...err.headers }), authHeaders);
         }
         // A client error of a cacheable read (a page past the end, an unknown ID) is stored like
         // an answer, without an ETag.
         if (slot && err instanceof RestError && err.status >= 400 && err.status < 500) {
-          return sendEntry(slot.fill(err.status, { ...authHeaders, ...allow }, JSON.stringify(err.body), ctx.freshUntil));
+          return sendEntry(slot.fill(err.status, { ...authHeaders, ...allow, ...err.headers }, JSON.stringify(err.body), ctx.freshUntil));
         }
         return sendError(err, { ...authHeaders, ...allow });
       } finally {

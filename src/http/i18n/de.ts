@@ -236,6 +236,7 @@ export const de: Catalog = {
   "The venue; a list when there are several, an empty list when none.": "Der Veranstaltungsort; eine Liste bei mehreren, eine leere Liste, wenn keiner vorhanden ist.",
   "Time zone abbreviation at the start.": "Abkürzung der Zeitzone zu Beginn.",
   "Time zone of the event.": "Zeitzone der Veranstaltung.",
+  "Too many failed logins or requests; retry after the seconds given in the Retry-After header.": "Zu viele fehlgeschlagene Anmeldungen oder Anfragen; erneut versuchen nach den im Header Retry-After angegebenen Sekunden.",
   "Truthy: only organizers linked to events; otherwise only organizers linked to none.": "Wahr: nur Veranstalter mit verknüpften Veranstaltungen; sonst nur solche ohne Verknüpfung.",
   "Truthy: only organizers linked to upcoming events.": "Wahr: nur Veranstalter, die mit kommenden Veranstaltungen verknüpft sind.",
   "Truthy: only venues linked to events; otherwise only venues linked to none.": "Wahr: nur Veranstaltungsorte mit verknüpften Veranstaltungen; sonst nur solche ohne Verknüpfung.",

@@ -236,6 +236,7 @@ export const es: Catalog = {
   "The venue; a list when there are several, an empty list when none.": "El lugar; una lista cuando hay varios, una lista vacía cuando no hay ninguno.",
   "Time zone abbreviation at the start.": "Abreviatura de la zona horaria al inicio.",
   "Time zone of the event.": "Zona horaria del evento.",
+  "Too many failed logins or requests; retry after the seconds given in the Retry-After header.": "Demasiados inicios de sesión fallidos o solicitudes; reintente tras los segundos indicados en la cabecera Retry-After.",
   "Truthy: only organizers linked to events; otherwise only organizers linked to none.": "Verdadero: solo los organizadores vinculados a eventos; si no, solo los que no están vinculados a ninguno.",
   "Truthy: only organizers linked to upcoming events.": "Verdadero: solo los organizadores vinculados a eventos próximos.",
   "Truthy: only venues linked to events; otherwise only venues linked to none.": "Verdadero: solo los lugares vinculados a eventos; si no, solo los que no están vinculados a ninguno.",

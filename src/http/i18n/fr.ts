@@ -236,6 +236,7 @@ export const fr: Catalog = {
   "The venue; a list when there are several, an empty list when none.": "Le lieu ; une liste lorsqu'il y en a plusieurs, une liste vide lorsqu'il n'y en a aucun.",
   "Time zone abbreviation at the start.": "Abréviation du fuseau horaire au début.",
   "Time zone of the event.": "Fuseau horaire de l'événement.",
+  "Too many failed logins or requests; retry after the seconds given in the Retry-After header.": "Trop de connexions échouées ou de requêtes ; réessayer après le nombre de secondes indiqué dans l'en-tête Retry-After.",
   "Truthy: only organizers linked to events; otherwise only organizers linked to none.": "Vrai : uniquement les organisateurs liés à des événements ; sinon uniquement ceux qui ne sont liés à aucun.",
   "Truthy: only organizers linked to upcoming events.": "Vrai : uniquement les organisateurs liés à des événements à venir.",
   "Truthy: only venues linked to events; otherwise only venues linked to none.": "Vrai : uniquement les lieux liés à des événements ; sinon uniquement ceux qui ne sont liés à aucun.",
