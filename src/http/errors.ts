@@ -34,12 +34,16 @@ export const restErrors = {
   noRoute: () => e('rest_no_route', 'No route was found matching the URL and request method.', 404),
   invalidJson: (detail: string) =>
     e('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 4, json_error_message: detail }),
+  /** PHP's JSON_ERROR_DEPTH: nesting past `json_decode`'s depth (http/input.ts). */
+  jsonTooDeep: () =>
+    e('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 1, json_error_message: 'Maximum stack depth exceeded' }),
   bodyTooLarge: () => e('rest_body_too_large', 'The request body is too large.', 413),
   missingParams: (names: string[]) =>
     e('rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, 400, { params: names }),
   invalidParams: (failures: Map<string, ParamFailure>) => {
-    const params: Record<string, string> = {};
-    const details: Record<string, unknown> = {};
+    // Names may come from the request (http/input.ts): prototype-less, so any name is a plain key.
+    const params: Record<string, string> = Object.create(null);
+    const details: Record<string, unknown> = Object.create(null);
     for (const [name, f] of failures) {
       params[name] = f.message;
       if (f.error) details[name] = f.error;
@@ -49,6 +53,8 @@ export const restErrors = {
       details: Object.keys(details).length ? details : [],
     });
   },
+  /** One parameter refused before any validator runs (a forbidden key inside it, http/input.ts). */
+  invalidParam: (name: string): RestError => restErrors.invalidParams(new Map([[name, invalidParameter]])),
   forbidden: (authenticated: boolean) =>
     e('rest_forbidden', 'Sorry, you are not allowed to do that.', authenticated ? 403 : 401),
   invalidNamespace: () => e('rest_invalid_namespace', 'The specified namespace could not be found.', 404),

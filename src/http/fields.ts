@@ -1,25 +1,34 @@
+import { isForbiddenKey } from './input.js';
+
 /** WordPress's `_fields` and `_envelope` global parameters (common.md 1.6, E39). */
 
+/** The selected paths; what is not a string (`_fields[a]=b`) selects nothing. */
 function listOf(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : String(value ?? '').split(',');
-  return items.map((s) => String(s).trim()).filter(Boolean);
+  const items: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return items.flatMap((s) => (typeof s === 'string' && s.trim() ? [s.trim()] : []));
 }
 
 interface FieldTree {
   [key: string]: FieldTree | true;
 }
 
+/**
+ * The selection as a tree of prototype-less objects. A path through `__proto__`, `constructor` or
+ * `prototype` names no field of a representation and is dropped: followed, it would reach and
+ * change `Object.prototype` (http/input.ts).
+ */
 function treeOf(paths: string[]): FieldTree {
-  const tree: FieldTree = {};
+  const tree: FieldTree = Object.create(null);
   for (const path of paths) {
     let node = tree;
     const parts = path.split('.');
+    if (parts.some(isForbiddenKey)) continue;
     parts.forEach((part, i) => {
       if (i === parts.length - 1) node[part] = true;
       else {
         const next = node[part];
         if (next === true) return;
-        node = node[part] = next ?? {};
+        node = node[part] = next ?? Object.create(null);
       }
     });
   }
@@ -31,7 +40,7 @@ function pick(value: unknown, tree: FieldTree): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, sub] of Object.entries(tree)) {
-    if (!(key in (value as Record<string, unknown>))) continue;
+    if (!Object.hasOwn(value, key)) continue;
     const v = (value as Record<string, unknown>)[key];
     out[key] = sub === true ? v : pick(v, sub);
   }

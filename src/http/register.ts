@@ -3,6 +3,7 @@ import { ResponseCache, matchesIfNoneMatch, type CacheEntry, type CacheSlot, typ
 import { GZIP_MIN_BYTES, acceptsGzip, varyOnEncoding } from './compression.js';
 import { RestError, restErrors } from './errors.js';
 import { envelope, selectFields } from './fields.js';
+import { cleanInput, withoutNul } from './input.js';
 import type { Throttle } from './throttle.js';
 import { compileArgs, validateArgs } from './validate.js';
 import type { AppContext, Endpoint, Method, Reply, RequestContext, RouteDef, Urls } from './route.js';
@@ -101,16 +102,6 @@ function resolvePath(app: AppContext, pathname: string, query: Record<string, un
     return { kind: 'rest', lang: code === 'en' ? 'en' : code, restPath: pathname.slice(1 + lang[1]!.length + prefix.length) };
   }
   return { kind: 'site', lang: '', restPath: pathname };
-}
-
-/** NUL characters carry no meaning in any field and PostgreSQL text refuses them: drop them from all input. */
-function withoutNul(value: unknown): unknown {
-  if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
-  if (Array.isArray(value)) return value.map(withoutNul);
-  if (value && typeof value === 'object' && !(INVALID_JSON in value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k) as string, withoutNul(v)]));
-  }
-  return value;
 }
 
 export interface DispatchOptions {
@@ -293,7 +284,7 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       }
       for (const [k, v] of Object.entries(groups)) {
         try {
-          ctx.path[k] = decodeURIComponent(v);
+          ctx.path[k] = withoutNul(decodeURIComponent(v));
         } catch {
           ctx.path[k] = v;
         }
@@ -305,10 +296,10 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
         : undefined;
       if (!endpoint) throw restErrors.noRoute();
 
-      const body = withoutNul(request.body) as unknown;
-      if (body && typeof body === 'object' && INVALID_JSON in (body as object)) {
-        throw restErrors.invalidJson((body as InvalidJsonBody)[INVALID_JSON]);
+      if (request.body && typeof request.body === 'object' && INVALID_JSON in request.body) {
+        throw restErrors.invalidJson((request.body as InvalidJsonBody)[INVALID_JSON]);
       }
+      const body = cleanInput(request.body);
       // Only after authentication: a bad credential is refused even when the response is cached.
       const slot =
         endpoint.cache && wanted === 'GET' && body == null
@@ -321,7 +312,7 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       try {
         allow = { Allow: await allowedMethods(route.def, ctx) };
         // Precedence: body > query > path (common.md 5.1), except that path ids and slugs name the target (X 3).
-        const input: Record<string, unknown> = { ...(withoutNul(query) as Record<string, unknown>) };
+        const input = Object.assign(Object.create(null) as Record<string, unknown>, cleanInput(query));
         for (const [k, v] of Object.entries(ctx.path)) if (!(k in input)) input[k] = v;
         if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(input, body);
         for (const [k, v] of Object.entries(ctx.path)) {

@@ -81,13 +81,18 @@ interface SearchTerm {
   matches: number;
 }
 
+/** WordPress searches for the whole string as one term when it splits into more terms than this (WP_Query::parse_search). */
+const MAX_SEARCH_TERMS = 9;
+
 function searchTerms(search: string, backend: RequestContext['app']['backend']): SearchTerm[] {
+  const term = (text: string, exclude: boolean): SearchTerm =>
+    ({ text, exclude, indexed: [...text].length >= 3, rare: backend === 'postgres', countByIndex: true, matches: Infinity });
   const out: SearchTerm[] = [];
   for (const m of search.matchAll(/(-?)"([^"]*)"|(-?)(\S+)/g)) {
     const text = (m[2] ?? m[4] ?? '').trim();
-    if (text) out.push({ text, exclude: (m[1] ?? m[3]) === '-', indexed: [...text].length >= 3, rare: backend === 'postgres', countByIndex: true, matches: Infinity });
+    if (text) out.push(term(text, (m[1] ?? m[3]) === '-'));
   }
-  return out;
+  return out.length > MAX_SEARCH_TERMS ? [term(search.trim(), false)] : out;
 }
 
 /** Records read to estimate how many hold a search term: the newest ones. */

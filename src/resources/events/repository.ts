@@ -5,6 +5,7 @@ import { restErrors } from '../../http/errors.js';
 import type { RequestContext } from '../../http/route.js';
 import { embeddedLinked, loadLinkedForEvents, organizerKind, venueKind } from '../linked/index.js';
 import { POST_COLUMNS } from '../post-like/columns.js';
+import { isRecordId } from '../post-like/ids.js';
 import { loadImages, type ImageRow } from '../post-like/images.js';
 import { categoryTaxonomy, loadTermsForEvents, tagTaxonomy } from '../terms/index.js';
 
@@ -48,6 +49,7 @@ export function eventListSource(trx: Trx) {
 const eventById = preparedQuery((db, v: { id: number }) => eventsQuery(db).select(EVENT_COLUMNS).where('p.id', '=', v.id));
 
 export async function findEventById(trx: Trx, id: number): Promise<EventRow | undefined> {
+  if (!isRecordId(id)) return undefined;
   return (await eventById(trx, { id }))[0];
 }
 
@@ -58,12 +60,13 @@ export async function findEventById(trx: Trx, id: number): Promise<EventRow | un
 export async function getEventById(trx: Trx, id: number): Promise<EventRow> {
   const row = await findEventById(trx, id);
   if (row) return row;
-  const other = await trx.selectFrom('posts').select('type').where('id', '=', id).executeTakeFirst();
+  const other = isRecordId(id) && await trx.selectFrom('posts').select('type').where('id', '=', id).executeTakeFirst();
   throw other ? restErrors.invalidEventId() : restErrors.eventNotFound(id);
 }
 
 /** Author, status and type of any record with that ID: what the permission of an ID route judges. */
 export async function findRecordOwner(trx: Trx, id: number) {
+  if (!isRecordId(id)) return undefined;
   return trx.selectFrom('posts').select(['type', 'author', 'status', 'trashed_status']).where('id', '=', id).executeTakeFirst();
 }
 

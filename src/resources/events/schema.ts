@@ -7,6 +7,7 @@ import { organizerKind, validateLinkedFilter, validateLinkedInput, venueKind } f
 import { authorArg } from '../post-like/author.js';
 import { dateArg } from '../post-like/dates.js';
 import { imageArg } from '../post-like/images.js';
+import { isRecordId } from '../post-like/ids.js';
 import { findIdBySlug } from '../post-like/slug.js';
 import { listStatusArg, statusArg } from '../post-like/status.js';
 import { categoryTaxonomy, tagTaxonomy, validateTermFilter, validateTermInput } from '../terms/index.js';
@@ -177,7 +178,7 @@ export const EventListArgs: Args = {
       const list = parseList(v);
       return !!list?.length && list.every((x) => {
         const n = coerceInteger(x);
-        return n !== undefined && n > 0 && !(typeof x === 'number' && !Number.isInteger(x));
+        return isRecordId(n) && !(typeof x === 'number' && !Number.isInteger(x));
       });
     },
     sanitize: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),

@@ -8,6 +8,7 @@ import { listStatusArg, statusArg } from '../post-like/status.js';
 import { isRecordId } from '../post-like/ids.js';
 import { findIdBySlug } from '../post-like/slug.js';
 import type { AttributeField, LinkedKind } from './kind.js';
+import { MAX_SEARCH_FRAGMENTS, searchFragments } from './list.js';
 import { findLinkedById } from './repository.js';
 
 /** PHP's emptiness: `""`, `"0"`, `0`, `false`, `null` and `[]` (venues-organizers.md, terms). */
@@ -142,7 +143,7 @@ export function listArgs(kind: LinkedKind): Args {
     ...pagingArgs(plural),
     // VO-34: an empty search is the same as none; other non-strings are rejected.
     search: args.string(`Only ${plural} whose name, description or details contain these words.`, {
-      validate: (v) => typeof v === 'string',
+      validate: (v) => typeof v === 'string' && searchFragments(v).length <= MAX_SEARCH_FRAGMENTS,
     }),
     event: args.integer(`Only ${plural} linked to this event.`, {
       validate: async (v, ctx) => {

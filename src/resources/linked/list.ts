@@ -15,11 +15,18 @@ const NOT_COUNTING_EVENT_STATUSES = ['draft', 'pending', 'trash', 'auto-draft'];
  * Lower-cased, so that `lower(column) like` matches case-insensitively on both backends.
  */
 export function searchFragments(search: string): string[] {
-  return search
+  const fragments = search
     .split(/[^A-Za-z0-9-]+/)
     .filter((f) => f !== '' && f !== '0')
     .map((f) => f.toLowerCase());
+  return [...new Set(fragments)];
 }
+
+/**
+ * Distinct fragments a search may hold: each is one condition per searchable column, and SQLite
+ * refuses a statement whose expression nests past 1,000 levels. No field of a record holds more.
+ */
+export const MAX_SEARCH_FRAGMENTS = 40;
 
 /** `search`: some searchable field contains every fragment; trashed records never match (2.3). */
 function searchCondition(kind: LinkedKind, eb: ExpressionBuilder<any, any>, search: string): Expression<SqlBool> {

@@ -4,6 +4,7 @@ import type { PostsTable, Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
 import { boundedMemo } from '../../memo.js';
 import { POST_COLUMNS } from '../post-like/columns.js';
+import { isRecordId } from '../post-like/ids.js';
 import { insertPost } from '../post-like/insert.js';
 import { byKind, type LinkedKind, type LinkedRow } from './kind.js';
 
@@ -23,6 +24,7 @@ export function selectLinked(trx: Trx, kind: LinkedKind, from: SelectQueryBuilde
 }
 
 export async function findLinkedById(trx: Trx, kind: LinkedKind, id: number): Promise<LinkedRow | undefined> {
+  if (!isRecordId(id)) return undefined;
   return (await selectLinked(trx, kind).where('p.id', '=', id).executeTakeFirst()) as LinkedRow | undefined;
 }
 

@@ -32,11 +32,8 @@ const PERCENT = '\u{F8FF}';
  * percent-encoded sequences are kept, unlike the reference (VO-22).
  */
 export function plainAttribute(value: string): string {
-  return plainText(withoutNul(value).replace(/%(?=[0-9a-f]{2})/gi, PERCENT)).replaceAll(PERCENT, '%');
+  return plainText(value.replace(/%(?=[0-9a-f]{2})/gi, PERCENT)).replaceAll(PERCENT, '%');
 }
-
-/** NUL characters are not text (PostgreSQL refuses them in text columns); they are dropped on input. */
-const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 
 /** Administrators and editors store HTML verbatim only when the site allows it (decisions.md X 16). */
 function unfiltered(ctx: RequestContext): boolean {
@@ -44,12 +41,12 @@ function unfiltered(ctx: RequestContext): boolean {
 }
 
 function storedName(value: unknown, ctx: RequestContext): string {
-  const text = typeof value === 'string' ? withoutNul(value) : '';
+  const text = typeof value === 'string' ? value : '';
   return unfiltered(ctx) ? text.trim() : sanitizeInline(text);
 }
 
 function storedDescription(value: unknown, ctx: RequestContext): string {
-  const text = typeof value === 'string' ? withoutNul(value) : '';
+  const text = typeof value === 'string' ? value : '';
   return unfiltered(ctx) ? text : sanitizePost(text);
 }
 

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Sql
 import { preparedQuery, slotItems } from '../../db/prepared.js';
 import type { Database, Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
+import { isRecordId } from '../post-like/ids.js';
 import type { Taxonomy } from './taxonomy.js';
 
 /** A stored term with its `count` of published events (terms.md 1.1, 1.5). */
@@ -49,13 +50,8 @@ export function normalizeTermRow(row: TermRow): TermRow {
   return { ...row, id: Number(row.id), parent: Number(row.parent), count: Number(row.count) };
 }
 
-/** IDs are 32-bit integer columns: anything outside cannot name a record (and must not reach SQL). */
-export function isStorableId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
-}
-
 export async function findTermById(trx: Trx, tax: Taxonomy, id: number): Promise<TermRow | undefined> {
-  if (!isStorableId(id)) return undefined;
+  if (!isRecordId(id)) return undefined;
   const row = await selectTerms(trx, tax).where('terms.id', '=', id).executeTakeFirst();
   return row && normalizeTermRow(row);
 }
@@ -63,7 +59,7 @@ export async function findTermById(trx: Trx, tax: Taxonomy, id: number): Promise
 /** The term, or the reference's answer for an unknown ID: 400 `rest_invalid_param` on `id` (terms.md 4). */
 export async function getTermById(trx: Trx, tax: Taxonomy, id: number): Promise<TermRow> {
   const row = await findTermById(trx, tax, id);
-  if (!row) throw restErrors.invalidParams(new Map([['id', { message: 'Invalid parameter.' }]]));
+  if (!row) throw restErrors.invalidParam('id');
   return row;
 }
 
@@ -110,7 +106,7 @@ export interface TermRefRow {
 
 /** Every term of the taxonomy matching any of the references, in one query. */
 export async function findTermsByRefs(trx: Trx, tax: Taxonomy, refs: TermRefs): Promise<TermRefRow[]> {
-  const ids = [...new Set(refs.ids.filter(isStorableId))];
+  const ids = [...new Set(refs.ids.filter(isRecordId))];
   const slugs = [...new Set(refs.slugs.filter(Boolean))];
   const names = [...new Set(refs.names.map((n) => n.toLowerCase()).filter(Boolean))];
   if (!ids.length && !slugs.length && !names.length) return [];

@@ -16,6 +16,7 @@ import {
   type RouteDef,
 } from '../../http/route.js';
 import { sanitizeSlug } from '../../text/slug.js';
+import { isRecordId } from '../post-like/ids.js';
 import { lookupTermRefs, refExists, toTermRef, type TermRef } from './refs.js';
 import {
   countTerms,
@@ -23,7 +24,6 @@ import {
   findTermById,
   getTermById,
   isSelfOrDescendant,
-  isStorableId,
   listTermRows,
   loadAncestors,
   type TermFilter,
@@ -31,7 +31,7 @@ import {
 } from './repository.js';
 import { representTerm } from './representation.js';
 import type { Taxonomy } from './taxonomy.js';
-import { TERM_NAME_MAX_LENGTH, sanitizeTermName, withoutNul } from './text.js';
+import { TERM_NAME_MAX_LENGTH, sanitizeTermName } from './text.js';
 import { addTerm, changeTerm } from './write.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -75,7 +75,7 @@ function eventFilterArg(description: string): ArgDef {
   return args.integer(description, {
     validate: async (value, ctx) => {
       const id = coerceInteger(value);
-      if (id === undefined || !isStorableId(id)) return false;
+      if (id === undefined || !isRecordId(id)) return false;
       const post = await ctx.app.db
         .selectFrom('posts')
         .select(['author', 'status', 'trashed_status'])
@@ -167,7 +167,7 @@ async function listTerms(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
   const p = ctx.params;
   const paging = resolvePaging(ctx);
   const filter: TermFilter = {
-    search: p.search ? withoutNul(p.search) : undefined,
+    search: p.search || undefined,
     include: p.include ?? undefined,
     exclude: p.exclude ?? undefined,
     hideEmpty: p.hide_empty !== false,
@@ -178,7 +178,7 @@ async function listTerms(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
   };
   const db = ctx.app.db;
   // An offset past the ID range cannot reach a row (nor fit an SQL integer): an empty page, no query.
-  const rows = !isStorableId(paging.offset + 1) ? [] : await listTermRows(db, tax, {
+  const rows = !isRecordId(paging.offset + 1) ? [] : await listTermRows(db, tax, {
     filter,
     orderby: p.orderby ?? 'name',
     // `asc` in any case is ascending; any other value descending (terms.md 3.3).

@@ -5,14 +5,9 @@ import { termDescription, termName } from '../../text/html.js';
 /** The longest stored name (terms.md O15: WordPress's 200-character column). */
 export const TERM_NAME_MAX_LENGTH = 200;
 
-/** WordPress's kses drops NUL characters from term fields; PostgreSQL text could not hold them anyway. */
-export function withoutNul(text: string): string {
-  return text.replaceAll('\u0000', '');
-}
-
 /** A term name as stored (terms.md 1.7, O16). */
 export function sanitizeTermName(name: string): string {
-  return termName(withoutNul(name));
+  return termName(name);
 }
 
 /**
@@ -20,7 +15,6 @@ export function sanitizeTermName(name: string): string {
  * who hold `unfiltered_html` on a site that allows it (terms.md 1.7, decisions.md X 16).
  */
 export function sanitizeTermDescription(description: string, ctx: Pick<RequestContext, 'user' | 'settings'>): string {
-  const text = withoutNul(description);
-  if (ctx.settings.unfiltered_html && can(ctx.user, 'unfiltered_html')) return text;
-  return termDescription(text);
+  if (ctx.settings.unfiltered_html && can(ctx.user, 'unfiltered_html')) return description;
+  return termDescription(description);
 }
