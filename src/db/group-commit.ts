@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Backend } from './connect.js';
+import { RestError, restErrors } from '../http/errors.js';
 import type { Database, Db } from './tables.js';
 
 /** A write of one request: everything it does, or nothing (style.md rule 7). */
@@ -35,7 +36,7 @@ const MAX_GROUP = 64;
  * PostgreSQL commits concurrent transactions by itself: there, each write is a transaction.
  */
 export function transactor(db: Db, backend: Backend): Transact {
-  if (backend === 'postgres') return (write) => db.transaction().execute(write);
+  if (backend === 'postgres') return (write) => retryOnConflict(() => db.transaction().execute(write));
   const group = new GroupCommit(db);
   return (write) => group.run(write);
 }
@@ -87,5 +88,38 @@ class GroupCommit {
     for (const { queued, err } of failed) queued.reject(err);
     this.scheduled = false;
     this.schedule();
+  }
+}
+
+/**
+ * PostgreSQL errors after which the same write, run again from the start, sees what the other
+ * transaction committed and can reach the answer a serial order gives: serialization failure,
+ * deadlock, a unique key another transaction took first, a row it removed that this one links.
+ */
+const CONFLICTS = new Set(['40001', '40P01', '23505', '23503']);
+/** Runs of one write before the caller is asked to try again later. */
+const MAX_ATTEMPTS = 5;
+
+function isConflict(err: unknown): boolean {
+  if (err instanceof RestError) return false;
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CONFLICTS.has(code);
+}
+
+/**
+ * A PostgreSQL write runs as one transaction; one that conflicts with a concurrent one is run
+ * again whole (its transaction was rolled back, so nothing of it is left), after a short random
+ * pause that spreads the contenders. Past `MAX_ATTEMPTS` the request is answered 503 with
+ * `Retry-After` rather than 500: the write was valid, the moment was not.
+ */
+async function retryOnConflict<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+      if (attempt === MAX_ATTEMPTS) throw restErrors.writeConflict();
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
   }
 }

@@ -98,6 +98,10 @@ export const restErrors = {
       'Retry-After': String(retryAfterSeconds),
     }),
 
+  // Concurrency (db/group-commit.ts): a valid write that kept meeting concurrent writes.
+  writeConflict: () =>
+    new RestError('rest_write_conflict', 'The write met too many concurrent writes. Please try again.', 503, {}, {}, { 'Retry-After': '1' }),
+
   // Events (common.md 4.5)
   eventNotFound: (id: number) => e('rest-event-not-found', `Event with ID ${id} does not exist.`, 404),
   invalidEventId: () => e('rest-invalid-event-id', 'The specified ID is not a valid event.', 400),

@@ -153,33 +153,33 @@ async function readEventBySlug(ctx: RequestContext) {
 }
 
 /**
- * The answer to a write: the event as committed, read like a list page (`reads`: on SQLite the
- * worker's connection, which sees every commit), so the request thread is free meanwhile.
+ * The answer to a write: the event as this request's transaction left it, read inside that
+ * transaction, so that a concurrent write committed after it never shows in it.
  */
-async function representWritten(id: number, ctx: RequestContext) {
-  return represent(ctx.app.reads, await getEventById(ctx.app.reads, id), ctx, { jsonLd: false });
+async function representWritten(trx: Trx, id: number, ctx: RequestContext) {
+  return represent(trx, await getEventById(trx, id), ctx, { jsonLd: false });
 }
 
 /** `POST /events` (events.md 4): one transaction for the event and everything it creates. */
 async function createEvent(ctx: RequestContext) {
   const now = nowIn(ctx.settings.timezone);
-  const id = await ctx.app.transact(async (trx) => {
-    const written = await writeEvent(trx, ctx, now);
+  const body = await ctx.app.transact(async (trx) => {
+    const id = await writeEvent(trx, ctx, now);
     await bumpDataVersion(trx);
-    return written;
+    return representWritten(trx, id, ctx);
   });
-  return { status: 201, body: await representWritten(id, ctx) };
+  return { status: 201, body };
 }
 
 async function updateWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventRow>) {
   const now = nowIn(ctx.settings.timezone);
-  const id = await ctx.app.transact(async (trx) => {
+  const body = await ctx.app.transact(async (trx) => {
     const current = await find(trx);
     await writeEvent(trx, ctx, now, current);
     await bumpDataVersion(trx);
-    return current.id;
+    return representWritten(trx, current.id, ctx);
   });
-  return { body: await representWritten(id, ctx) };
+  return { body };
 }
 
 /** Update by ID (events.md 5.1, E34): a true partial update. */
@@ -196,14 +196,13 @@ const updateEventBySlug = (ctx: RequestContext) =>
 
 async function trashWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventRow>) {
   const now = nowIn(ctx.settings.timezone);
-  const id = await ctx.app.transact(async (trx) => {
+  const body = await ctx.app.transact(async (trx) => {
     const row = await find(trx);
-    if (row.status === 'trash') throw restErrors.eventIsInTrash();
-    await trashRecord(trx, row, now);
+    if (row.status === 'trash' || !(await trashRecord(trx, row, now))) throw restErrors.eventIsInTrash();
     await bumpDataVersion(trx);
-    return row.id;
+    return representWritten(trx, row.id, ctx);
   });
-  return { body: await representWritten(id, ctx) };
+  return { body };
 }
 
 /** DELETE moves the event to the trash (events.md 6, common.md 8.5); the purge removes it for good. */

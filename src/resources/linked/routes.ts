@@ -24,11 +24,11 @@ export async function representRows(trx: Trx, kind: LinkedKind, rows: LinkedRow[
 }
 
 /**
- * The answer to a write: the record as committed, read like a list page (`reads`: on SQLite the
- * worker's connection, which sees every commit), so the request thread is free meanwhile.
+ * The answer to a write: the record as this request's transaction left it, read inside that
+ * transaction, so that a concurrent write committed after it never shows in it.
  */
-async function representWritten(kind: LinkedKind, id: number, ctx: RequestContext) {
-  const [item] = await representRows(ctx.app.reads, kind, [await getLinkedById(ctx.app.reads, kind, id)], ctx, { jsonLd: false });
+async function representWritten(trx: Trx, kind: LinkedKind, id: number, ctx: RequestContext) {
+  const [item] = await representRows(trx, kind, [await getLinkedById(trx, kind, id)], ctx, { jsonLd: false });
   return item;
 }
 
@@ -100,32 +100,34 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
 
   const post = async (ctx: RequestContext): Promise<Reply> => {
     const now = nowIn(ctx.settings.timezone);
-    const id = await ctx.app.transact(async (trx) => {
+    const body = await ctx.app.transact(async (trx) => {
       const written = await createOrReuseLinked(trx, kind, inputOf(create, ctx, { create: true }), ctx, now);
       await bumpDataVersion(trx);
-      return written.id;
+      return representWritten(trx, kind, written.id, ctx);
     });
-    return { status: 201, body: await representWritten(kind, id, ctx) };
+    return { status: 201, body };
   };
 
   const patch = async (ctx: RequestContext): Promise<Reply> => {
     const now = nowIn(ctx.settings.timezone);
     const row = loadedRecord(ctx)!;
-    await ctx.app.transact(async (trx) => {
+    const body = await ctx.app.transact(async (trx) => {
       await updateLinked(trx, kind, row, inputOf(update, ctx, { create: false }), ctx, now);
       await bumpDataVersion(trx);
+      return representWritten(trx, kind, row.id, ctx);
     });
-    return { body: await representWritten(kind, row.id, ctx) };
+    return { body };
   };
 
   const remove = async (ctx: RequestContext): Promise<Reply> => {
     const now = nowIn(ctx.settings.timezone);
     const row = loadedRecord(ctx)!;
-    await ctx.app.transact(async (trx) => {
+    const body = await ctx.app.transact(async (trx) => {
       await trashLinked(trx, kind, row, now);
       await bumpDataVersion(trx);
+      return representWritten(trx, kind, row.id, ctx);
     });
-    return { body: await representWritten(kind, row.id, ctx) };
+    return { body };
   };
 
   const single = (key: 'id' | 'slug', target: Args) => [

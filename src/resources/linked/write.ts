@@ -1,6 +1,7 @@
 import { can, canEditRecord } from '../../auth/capabilities.js';
 import { restErrors } from '../../http/errors.js';
 import type { RequestContext } from '../../http/route.js';
+import { lockNames } from '../../db/name-locks.js';
 import type { Trx } from '../../db/tables.js';
 import { plainText, sanitizeInline, sanitizePost } from '../../text/html.js';
 import { sanitizeSlug } from '../../text/slug.js';
@@ -105,6 +106,8 @@ export async function createOrReuseLinked(trx: Trx, kind: LinkedKind, input: Lin
   if (name === '') throw restErrors.couldNotCreateLinked(kind.type);
   const description = storedDescription(input.description, ctx);
 
+  // Reuse by name must hold under concurrent creates of one name (db/name-locks.ts).
+  await lockNames(trx, [`${kind.type}-name:${name.trim().toLowerCase()}`]);
   const candidates = await findSameNamed(trx, kind, name, description || undefined);
   const match = candidates.find((row) => canEditRecord(ctx.user, row));
   if (match) {
@@ -190,7 +193,6 @@ export async function publishLinkedOfEvent(trx: Trx, kind: LinkedKind, eventId: 
 
 /** DELETE: to the trash, slug freed, and unlinked from every event (6.2, VO-15, VO-27). */
 export async function trashLinked(trx: Trx, kind: LinkedKind, row: LinkedRow, now: Now): Promise<void> {
-  if (row.status === 'trash') throw restErrors.linkedIsInTrash(kind.type);
-  await trashRecord(trx, row, now);
+  if (row.status === 'trash' || !(await trashRecord(trx, row, now))) throw restErrors.linkedIsInTrash(kind.type);
   await unlinkFromEvents(trx, kind, row.id);
 }

@@ -1,4 +1,5 @@
 import { preparedQuery } from '../../db/prepared.js';
+import { lockNames } from '../../db/name-locks.js';
 import type { PostType, Trx } from '../../db/tables.js';
 import { sanitizeSlugQuery } from '../../text/slug.js';
 
@@ -20,6 +21,8 @@ async function slugTaken(trx: Trx, type: PostType, slug: string, excludeId = 0):
  * appended (the base shortened so the whole stays within 200 characters) (common.md 9.8).
  */
 export async function uniqueSlug(trx: Trx, type: PostType, slug: string, excludeId?: number): Promise<string> {
+  // Concurrent records of one title get `-2`, `-3`, … as serial ones do (db/name-locks.ts).
+  await lockNames(trx, [`${type}-slug:${slug}`]);
   if (!RESERVED_SLUGS.has(slug) && !(await slugTaken(trx, type, slug, excludeId))) return slug;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;

@@ -53,10 +53,12 @@ function trashedSlug(slug: string): string {
 
 /**
  * Moves a record to the trash (common.md 8.5): status `trash`, slug renamed with `__trashed` (so
- * the original is free again), the previous slug and status remembered for a restore.
+ * the original is free again), the previous slug and status remembered for a restore. `false`
+ * when the record was in the trash already: of concurrent deletes, exactly one moves it (the
+ * condition is judged on the row as it is when the update runs, not as the caller read it).
  */
-export async function trashRecord(trx: Trx, record: { id: number; slug: string; status: string }, now: Now): Promise<void> {
-  await trx
+export async function trashRecord(trx: Trx, record: { id: number; slug: string; status: string }, now: Now): Promise<boolean> {
+  const result = await trx
     .updateTable('posts')
     .set({
       status: 'trash',
@@ -68,7 +70,9 @@ export async function trashRecord(trx: Trx, record: { id: number; slug: string; 
       modified_utc: now.utc,
     })
     .where('id', '=', record.id)
-    .execute();
+    .where('status', '<>', 'trash')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

@@ -88,12 +88,17 @@ export async function resolveTermInput(trx: Trx, tax: Taxonomy, value: unknown, 
   return ids;
 }
 
-/** Auto-creation from an event write; a failed creation skips the entry (terms.md 8.2). */
+/**
+ * Auto-creation from an event write; a failed creation skips the entry (terms.md 8.2). A term of
+ * that name made meanwhile by a concurrent write (`term_exists`, found once its name lock is held)
+ * is the term the entry names.
+ */
 async function createNamed(trx: Trx, tax: Taxonomy, ref: TermRef, ctx: RequestContext): Promise<number | undefined> {
   if (ref.name.length > TERM_NAME_MAX_LENGTH) return undefined;
   try {
     return await addTerm(trx, tax, { name: ref.text }, ctx);
   } catch (err) {
+    if (err instanceof RestError && err.code === 'term_exists') return Number(err.extra?.term_id);
     if (err instanceof RestError) return undefined;
     throw err;
   }

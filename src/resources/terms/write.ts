@@ -1,3 +1,4 @@
+import { lockNames } from '../../db/name-locks.js';
 import type { Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
 import type { RequestContext } from '../../http/route.js';
@@ -23,6 +24,14 @@ export interface TermInput {
   parent?: number;
 }
 
+/**
+ * What a term write decides by reading (db/name-locks.ts): whether the name is taken in the
+ * taxonomy (any letter case), and whether the slug is, in either taxonomy (unique slugs look at both).
+ */
+function termNameLocks(tax: Taxonomy, name: string, slug: string): string[] {
+  return [`term-name:${tax.name}:${name.toLowerCase()}`, ...(slug ? [`term-slug:${slug}`] : [])];
+}
+
 /** A stored name, or 400 `empty_term_name` when nothing is left after sanitation (terms.md 5.1, O8). */
 function storedName(name: string): string {
   const stored = sanitizeTermName(name);
@@ -39,6 +48,7 @@ export async function addTerm(trx: Trx, tax: Taxonomy, input: TermInput, ctx: Sa
   const supplied = input.slug !== undefined ? sanitizeSlug(input.slug) : '';
   const slug = supplied || sanitizeSlug(name);
   const parent = tax.hierarchical ? (input.parent ?? 0) : 0;
+  await lockNames(trx, termNameLocks(tax, name, slug));
   await assertNoDuplicateName(trx, tax, name, slug, supplied !== '', parent);
   return insertTerm(trx, tax, {
     name,
@@ -61,6 +71,7 @@ export interface TermChanges {
 export async function changeTerm(trx: Trx, tax: Taxonomy, term: TermRow, input: TermChanges, ctx: Sanitizing): Promise<void> {
   const changes: Partial<NewTerm> = {};
   if (input.name !== undefined) changes.name = storedName(input.name);
+  if (input.slug !== undefined) await lockNames(trx, termNameLocks(tax, changes.name ?? term.name, sanitizeSlug(input.slug)));
   if (input.description !== undefined) changes.description = input.description === null ? '' : sanitizeTermDescription(input.description, ctx);
   const parent = tax.hierarchical && input.parent !== undefined ? (input.parent ?? 0) : term.parent;
   if (parent !== term.parent) changes.parent = parent;
