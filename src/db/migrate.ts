@@ -11,6 +11,7 @@ import * as searchMergeFanIn from './migrations/2026-11-26-09-search-merge-fan-i
 import * as searchIndexAtCommit from './migrations/2026-11-26-10-search-index-at-commit.js';
 import * as clearUnsafeUrls from './migrations/2026-11-27-11-clear-unsafe-urls.js';
 import * as dateFormatChecks from './migrations/2026-11-27-12-date-format-checks.js';
+import * as uncontendedCounters from './migrations/2026-11-27-13-uncontended-counters.js';
 
 /** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-10-search-index-at-commit': searchIndexAtCommit,
   '2026-11-27-11-clear-unsafe-urls': clearUnsafeUrls,
   '2026-11-27-12-date-format-checks': dateFormatChecks,
+  '2026-11-27-13-uncontended-counters': uncontendedCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -153,9 +153,12 @@ export interface EventDayCountsTable {
   /** `YYYY-MM-DD` of the start and of the end on that clock. */
   start_day: string;
   end_day: string;
+  /** Rows of one key that add up: writes of a key that overlap on PostgreSQL take different shards (migration 13). */
+  shard: Generated<number>;
   n: number;
 }
 
+/** Rows whose sum is the version: concurrent writes bump different rows (db/data-version.ts). */
 export interface DataVersionTable {
   id: number;
   version: number;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipBody, gzipBody } from './compression.js';
 import type { Caller } from '../auth/capabilities.js';
+import { dataVersionSum } from '../db/data-version.js';
 import type { Db } from '../db/tables.js';
 import type { Settings } from '../settings.js';
 
@@ -141,7 +142,7 @@ export class ResponseCache {
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.compress = options.compress ?? gzipBody;
-    const versionQuery = db.selectFrom('data_version').select('version').where('id', '=', 1).compile();
+    const versionQuery = db.selectFrom('data_version').select(dataVersionSum).compile();
     this.readVersion =
       options.readVersion ?? (() => db.executeQuery<{ version: number | string }>(versionQuery).then(({ rows }) => Number(rows[0]?.version ?? 0)));
   }

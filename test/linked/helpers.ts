@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Role } from '../../src/auth/roles.js';
-import { bumpDataVersion } from '../../src/db/data-version.js';
+import { bumpDataVersion, readDataVersion } from '../../src/db/data-version.js';
 import type { TestServer } from '../support/server.js';
 
 export type Kind = 'venue' | 'organizer';
@@ -92,8 +92,7 @@ export async function clearAll(srv: TestServer) {
 }
 
 export async function dataVersion(srv: TestServer): Promise<number> {
-  const row = await srv.db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
-  return Number(row.version);
+  return readDataVersion(srv.db);
 }
 
 /** Inserts an image record directly, returning its ID. */

@@ -1,4 +1,4 @@
-import { bumpDataVersion } from '../../src/db/data-version.js';
+import { bumpDataVersion, readDataVersion } from '../../src/db/data-version.js';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import type { TestServer } from '../support/server.js';
@@ -63,6 +63,5 @@ export async function termRows(srv: TestServer) {
 }
 
 export async function dataVersion(srv: TestServer): Promise<number> {
-  const row = await srv.db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
-  return Number(row.version);
+  return readDataVersion(srv.db);
 }

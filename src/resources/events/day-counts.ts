@@ -94,9 +94,10 @@ export interface DayCountInput {
 
 /**
  * The total of a list filtered by dates, status and `featured` alone, from `event_day_counts`
- * (migration 08), as one query with a column `n`: the pairs of days wholly inside the window are
- * summed; the events on a day a bound cuts through are counted one by one from the indexes. It
- * reads a number of rows that grows with the window's length in days, not with the events in it.
+ * (migration 08; since migration 13 a key may be several rows, all summed), as one query with a
+ * column `n`: the pairs of days wholly inside the window are summed; the events on a day a bound
+ * cuts through are counted one by one from the indexes. It reads a number of rows that grows with
+ * the window's length in days, not with the events in it.
  * `null` when a bound is not a plain wall-clock time (the caller counts the events instead).
  */
 export function dayCountQuery(db: Db, input: DayCountInput) {

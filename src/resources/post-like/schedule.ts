@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { bumpDataVersion, readDataVersion } from '../../db/data-version.js';
+import { bumpDataVersion, dataVersionSum, readDataVersion } from '../../db/data-version.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { nowUtcWall } from '../../time/format.js';
 import type { Db } from '../../db/tables.js';
@@ -35,10 +35,9 @@ const versionAndDue = preparedQuery((db, v: { nowUtc: string }) =>
   db
     .selectFrom('data_version')
     .select((eb) => [
-      'version',
+      dataVersionSum(eb),
       eb.exists(eb.selectFrom('posts').select(sql.lit(1).as('one')).where('status', '=', 'future').where('date_utc', '<=', v.nowUtc)).as('due'),
-    ])
-    .where('id', '=', 1),
+    ]),
 );
 
 /**
