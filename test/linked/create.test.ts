@@ -280,12 +280,12 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
   });
 
   describe('POST /organizers: email (X 13)', () => {
-    it('a non-empty email must be a plausible address', async () => {
-      for (const bad of ['foo', 'a@', '@b.com', 'a b@c.com', 'a@b@c']) {
-        expectRestError(await rejected('organizer', { organizer: 'Mail bad', email: bad }), 400, 'rest_invalid_param', 'Invalid parameter(s): email');
+    it('any string is accepted as email, with no format check; a non-string is rejected', async () => {
+      for (const text of ['foo', 'a@', '@b.com', 'a b@c.com', 'a@b@c', 'hello@riverside-arts.example.org']) {
+        const ok = await create(srv(), 'organizer', { organizer: `Mail ${text}`, email: text });
+        assert.equal(ok.email, text);
       }
-      const ok = await create(srv(), 'organizer', { organizer: 'Mail ok', email: 'hello@riverside-arts.example.org' });
-      assert.equal(ok.email, 'hello@riverside-arts.example.org');
+      expectRestError(await rejected('organizer', { organizer: 'Mail bad', email: 12345 }), 400, 'rest_invalid_param', 'Invalid parameter(s): email');
     });
   });
 

@@ -83,7 +83,7 @@ forEachBackend('venues and organizers inside events (venues-organizers.md 1.10, 
         const res = await srv().post('/events', { as: 'administrator', json: { title: 'Rejected', ...WHEN, venue } });
         expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): venue');
       }
-      const org = await srv().post('/events', { as: 'administrator', json: { title: 'Rejected', ...WHEN, organizer: [{ organizer: 'Bad mail', email: 'nope' }] } });
+      const org = await srv().post('/events', { as: 'administrator', json: { title: 'Rejected', ...WHEN, organizer: [{ organizer: 'Bad mail', email: 12345 }] } });
       expectRestError(org, 400, 'rest_invalid_param', 'Invalid parameter(s): organizer');
       assert.equal(await countRecords(srv(), 'venue'), before.venues);
       assert.equal(await countRecords(srv(), 'event'), before.events);

@@ -24,11 +24,6 @@ export function isPhpEmpty(value: unknown): boolean {
   );
 }
 
-/** A plausible e-mail address, `local@domain` (decisions.md X 13). */
-export function isPlausibleEmail(value: string): boolean {
-  return /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+$/.test(value) && !/^\.|\.$|@\.|\.@|\.\./.test(value);
-}
-
 /** Strings (the empty one included) or PHP-empty values, which the type check then rejects (common.md 5.3). */
 const stringOrEmpty = (v: unknown) => typeof v === 'string' || isPhpEmpty(v);
 
@@ -40,10 +35,6 @@ function attributeArg(field: AttributeField): ArgDef {
       // PHP-empty non-strings pass here so that the type check names them (4.2).
       return args.url(field.description, {
         validate: (v) => (typeof v === 'string' ? isHttpUrlOrEmpty(v) : isPhpEmpty(v)),
-      });
-    case 'email':
-      return args.string(field.description, {
-        validate: (v) => (typeof v === 'string' ? v === '' || isPlausibleEmail(v) : isPhpEmpty(v)),
       });
     case 'flag':
       // VO-20: JSON booleans are accepted besides the truthy strings of 4.3.

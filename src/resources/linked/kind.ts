@@ -13,8 +13,6 @@ export type AttributeKind =
   | 'text'
   /** Plain text that must be empty or an http(s) URL, stored cleaned (text/url.ts). */
   | 'url'
-  /** Plain text that must be empty or a plausible e-mail address (decisions.md X 13). */
-  | 'email'
   /** A map flag stored as '1'/'0'; unset reads as true (1.3). */
   | 'flag'
   /** Decimal degrees within `range` (decisions.md E19). */

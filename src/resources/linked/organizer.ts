@@ -22,7 +22,8 @@ export const organizerKind: LinkedKind = {
   fields: [
     { name: 'phone', kind: 'text', description: 'The organizer phone number.', searchable: true },
     { name: 'website', kind: 'url', description: 'The organizer website (an http or https URL).', searchable: true },
-    { name: 'email', kind: 'email', description: 'The organizer e-mail address.', searchable: true },
+    // Any text, as TEC stores it: sites hold values like "info at example dot org" (decisions.md X 13).
+    { name: 'email', kind: 'text', description: 'The organizer e-mail address.', searchable: true },
   ],
   extensionFields: [],
   nullDefaults: ['author', 'date', 'date_utc', 'organizer', 'description', 'status', 'phone', 'website', 'email', 'image'],
