@@ -56,6 +56,11 @@ export const settingDefs = {
   currency_code: { default: 'USD', describe: 'ISO currency code of event costs.', parse: text },
   currency_position: { default: 'prefix', describe: 'Where the currency symbol goes: prefix or postfix.', parse: oneOf('prefix', 'postfix') },
   require_https: { default: false, describe: 'Refuse application passwords over plain HTTP.', parse: onOff },
+  rest_api_enabled: {
+    default: true,
+    describe: 'Serve the calendar/events/v1 routes; off, they answer 404 and site pages advertise the API as disabled.',
+    parse: onOff,
+  },
 } satisfies Record<string, SettingDef<unknown>>;
 
 export type SettingName = keyof typeof settingDefs;

@@ -45,6 +45,8 @@ function routesObject(ctx: RequestContext) {
 /** `GET {base_url}/`: the reduced site index (common.md 2.4, X 26). */
 export function restIndex(ctx: RequestContext) {
   const zone = ctx.settings.timezone;
+  // With the API switched off the namespace is unregistered, but the index itself still answers.
+  const enabled = ctx.settings.rest_api_enabled;
   return {
     name: ctx.settings.site_name,
     description: '',
@@ -52,9 +54,9 @@ export function restIndex(ctx: RequestContext) {
     home: ctx.urls.site,
     gmt_offset: gmtOffset(zone),
     timezone_string: /^UTC[+-]/.test(zone) ? '' : zone,
-    namespaces: [NAMESPACE],
+    namespaces: enabled ? [NAMESPACE] : [],
     authentication: {},
-    routes: routesObject(ctx),
+    routes: enabled ? routesObject(ctx) : {},
     _links: {},
   };
 }

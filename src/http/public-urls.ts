@@ -3,8 +3,7 @@ import type { Database } from '../db/tables.js';
 import { publishDueRecords } from '../resources/post-like/schedule.js';
 import { sanitizeSlugQuery } from '../text/slug.js';
 import { nowUtcWall } from '../time/format.js';
-import type { SiteReply, SiteRoute } from './register.js';
-import type { Urls } from './route.js';
+import type { SiteReply, SiteRequest, SiteRoute } from './register.js';
 
 /**
  * The discovery headers TEC sends on its site pages, on this service's server root and on the
@@ -15,17 +14,25 @@ import type { Urls } from './route.js';
 const CATEGORY_TAXONOMY = 'tribe_events_cat';
 const TAG_TAXONOMY = 'post_tag';
 
-function discoveryReply(urls: Urls, apiRoot: string, body: Record<string, string>): SiteReply {
+/**
+ * With the setting `rest_api_enabled` off, TEC says `disabled` and names neither root nor origin
+ * (common.md 2.5); the body then leaves out its links into the namespace (`undefined` values) too.
+ * The REST index still answers, so its `Link` stays.
+ */
+function discoveryReply({ urls, settings }: SiteRequest, apiRoot: string, body: Record<string, string | undefined>): SiteReply {
+  const api: Record<string, string> = settings.rest_api_enabled
+    ? { 'X-TEC-API-VERSION': 'v1', 'X-TEC-API-ROOT': apiRoot, 'X-TEC-API-ORIGIN': urls.site }
+    : { 'X-TEC-API-VERSION': 'disabled' };
   return {
-    headers: {
-      'X-TEC-API-VERSION': 'v1',
-      'X-TEC-API-ROOT': apiRoot,
-      'X-TEC-API-ORIGIN': urls.site,
-      Link: `<${urls.base}/>; rel="https://api.w.org/"`,
-    },
+    headers: { ...api, Link: `<${urls.base}/>; rel="https://api.w.org/"` },
     contentType: 'application/json; charset=UTF-8',
     body: JSON.stringify(body),
   };
+}
+
+/** A link into the namespace, left out while it is switched off. */
+function apiLink({ settings }: SiteRequest, url: string): string | undefined {
+  return settings.rest_api_enabled ? url : undefined;
 }
 
 /** A slug from a public path segment, normalized as by-slug lookups are (common.md 9.8); null if malformed. */
@@ -93,56 +100,60 @@ async function tagSlug(db: Kysely<Database>, segment: string): Promise<string | 
 
 /** Site routes: `/` and the public record URLs of D6. A record that does not exist falls through to 404. */
 export function publicUrlRoutes(): SiteRoute[] {
-  const page = (url: string, apiRoot: string) => ({ url, rest_url: apiRoot });
+  const page = (site: SiteRequest, url: string, apiRoot: string) => ({ url, rest_url: apiLink(site, apiRoot) });
   return [
     {
       path: /^\/$/,
-      handler: ({ urls }) =>
-        discoveryReply(urls, `${urls.root}/`, {
+      handler: (site) =>
+        discoveryReply(site, `${site.urls.root}/`, {
           name: 'Calendar Server',
-          rest: `${urls.base}/`,
-          namespace: `${urls.root}/`,
-          openapi: `${urls.root}/doc`,
-          reference: `${urls.site}/docs`,
+          rest: `${site.urls.base}/`,
+          namespace: apiLink(site, `${site.urls.root}/`),
+          openapi: apiLink(site, `${site.urls.root}/doc`),
+          reference: `${site.urls.site}/docs`,
         }),
     },
     {
       path: /^\/event\/([^/]+)\/?$/,
-      handler: async ({ app, urls }, m) => {
+      handler: async (site, m) => {
+        const { app, urls } = site;
         const id = await publishedPostId(app.db, 'event', m[1]!);
         if (id === undefined) return null;
         const apiRoot = `${urls.root}/events/${id}`;
-        return discoveryReply(urls, apiRoot, page(`${urls.site}${m[0]}`, apiRoot));
+        return discoveryReply(site, apiRoot, page(site, `${urls.site}${m[0]}`, apiRoot));
       },
     },
     ...(['venue', 'organizer'] as const).map(
       (type): SiteRoute => ({
         path: new RegExp(`^\\/${type}\\/([^/]+)\\/?$`),
-        handler: async ({ app, urls }, m) => {
+        handler: async (site, m) => {
+          const { app, urls } = site;
           const id = await publishedPostId(app.db, type, m[1]!);
           if (id === undefined) return null;
           const apiRoot = `${urls.root}/events/?${type}=${id}`;
-          return discoveryReply(urls, apiRoot, page(`${urls.site}${m[0]}`, apiRoot));
+          return discoveryReply(site, apiRoot, page(site, `${urls.site}${m[0]}`, apiRoot));
         },
       }),
     ),
     {
       path: /^\/events\/category\/((?:[^/]+\/)*[^/]+)\/?$/,
-      handler: async ({ app, urls }, m) => {
+      handler: async (site, m) => {
+        const { app, urls } = site;
         const slug = await categorySlug(app.db, m[1]!);
         if (slug === undefined) return null;
         // Stored slugs are already URL-safe (lower-case letters, digits, `-`, `_`, `%xx`).
         const apiRoot = `${urls.root}/events/?categories=${slug}`;
-        return discoveryReply(urls, apiRoot, page(`${urls.site}${m[0]}`, apiRoot));
+        return discoveryReply(site, apiRoot, page(site, `${urls.site}${m[0]}`, apiRoot));
       },
     },
     {
       path: /^\/tag\/([^/]+)\/?$/,
-      handler: async ({ app, urls }, m) => {
+      handler: async (site, m) => {
+        const { app, urls } = site;
         const slug = await tagSlug(app.db, m[1]!);
         if (slug === undefined) return null;
         const apiRoot = `${urls.root}/events/?tags=${slug}`;
-        return discoveryReply(urls, apiRoot, page(`${urls.site}${m[0]}`, apiRoot));
+        return discoveryReply(site, apiRoot, page(site, `${urls.site}${m[0]}`, apiRoot));
       },
     },
   ];

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Settings } from '../settings.js';
 import { ResponseCache, matchesIfNoneMatch, type CacheEntry, type CacheSlot, type ResponseCacheOptions } from './cache.js';
 import { GZIP_MIN_BYTES, acceptsGzip, varyOnEncoding } from './compression.js';
 import { RestError, restErrors } from './errors.js';
@@ -30,6 +31,7 @@ export interface SiteRoute {
 export interface SiteRequest {
   app: AppContext;
   urls: Urls;
+  settings: Settings;
   headers: FastifyRequest['headers'];
 }
 
@@ -74,6 +76,24 @@ function corsHeaders(app: AppContext, origin: string | undefined): Record<string
     headers['Vary'] = 'Origin';
   }
   return headers;
+}
+
+interface RouteMatch {
+  route: CompiledRoute;
+  groups: Record<string, string>;
+}
+
+/**
+ * The namespace route of a REST path. With `rest_api_enabled` off there is none: TEC's "REST API
+ * disabled" option leaves the namespace unregistered (decisions.md, "Site settings").
+ */
+function matchRoute(compiled: CompiledRoute[], restPath: string, settings: Settings): RouteMatch | undefined {
+  if (!settings.rest_api_enabled) return undefined;
+  for (const route of compiled) {
+    const m = route.regex.exec(restPath);
+    if (m) return { route, groups: { ...(m.groups ?? {}) } };
+  }
+  return undefined;
 }
 
 function firstString(value: unknown): string | undefined {
@@ -228,7 +248,7 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
           const m = pathname.match(route.path);
           if (!m) continue;
           try {
-            const out = await route.handler({ app, urls, headers: request.headers }, m);
+            const out = await route.handler({ app, urls, settings, headers: request.headers }, m);
             if (!out) continue;
             reply.code(out.status ?? 200).headers({ ...cors, ...(out.headers ?? {}) });
             if (out.contentType) reply.header('Content-Type', out.contentType);
@@ -268,20 +288,12 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
         }
         return sendJson(200, opts.restIndex(ctx), authHeaders);
       }
-      let route: CompiledRoute | undefined;
-      let groups: Record<string, string> = {};
-      for (const candidate of compiled) {
-        const m = candidate.regex.exec(restPath);
-        if (m) {
-          route = candidate;
-          groups = { ...(m.groups ?? {}) };
-          break;
-        }
-      }
-      if (!route) {
+      const match = matchRoute(compiled, restPath, settings);
+      if (!match) {
         if (method === 'OPTIONS') return sendJson(200, [], authHeaders);
         throw restErrors.noRoute();
       }
+      const { route, groups } = match;
       for (const [k, v] of Object.entries(groups)) {
         try {
           ctx.path[k] = withoutNul(decodeURIComponent(v));
