@@ -155,6 +155,8 @@ function responses(endpoint: Endpoint, method: Method, route: RouteDef, t: Trans
     success.headers = {
       'X-TEC-Total': { description: t(TEXT.totalHeader), schema: { type: 'integer' } },
       'X-TEC-TotalPages': { description: t(TEXT.totalPagesHeader), schema: { type: 'integer' } },
+      'X-WP-Total': { description: t(TEXT.totalHeader), schema: { type: 'integer' } },
+      'X-WP-TotalPages': { description: t(TEXT.totalPagesHeader), schema: { type: 'integer' } },
       Link: { description: t(TEXT.linkHeader), schema: { type: 'string' } },
     };
   }

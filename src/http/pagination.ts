@@ -65,7 +65,20 @@ export interface ListOptions<T> {
  */
 export const LINK_HEADER_LIMIT = 8192;
 
-/** Builds a list response: envelope, totals, links, `X-TEC-*` and `Link` headers. */
+/**
+ * The totals headers of a list: TEC's pair, and WordPress core's with the same values, which
+ * generic WordPress REST clients (node-wpapi, for one) page by.
+ */
+function totalsHeaders(total: number, totalPages: number): Record<string, string> {
+  return {
+    'X-TEC-Total': String(total),
+    'X-TEC-TotalPages': String(totalPages),
+    'X-WP-Total': String(total),
+    'X-WP-TotalPages': String(totalPages),
+  };
+}
+
+/** Builds a list response: envelope, totals, links, `X-TEC-*`, `X-WP-*` and `Link` headers. */
 export function listResponse<T>(opts: ListOptions<T>) {
   const { ctx, collection, items, total, paging, linkParams, shape } = opts;
   if (shape.kind === 'post' && paging.page > 1 && items.length === 0) throw shape.pastEnd();
@@ -78,7 +91,7 @@ export function listResponse<T>(opts: ListOptions<T>) {
       ? buildUrl(base, paging.page === 2 ? linkParams : [...linkParams, ['page', paging.page - 1]])
       : undefined;
 
-  const headers: Record<string, string> = { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) };
+  const headers = totalsHeaders(total, totalPages);
   const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean).join(', ');
   if (links && links.length < LINK_HEADER_LIMIT) headers['Link'] = links;
 

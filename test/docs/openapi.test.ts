@@ -150,7 +150,7 @@ forEachBackend('GET /doc', (srv) => {
           { $ref: `#/components/schemas/${expected[list ? 1 : 0]}` },
           `${method.toUpperCase()} ${route.openapiPath} ${status}: declare response: ${expected[list ? 1 : 0]} from src/http/schemas.ts`,
         );
-        if (list) assert.deepEqual(Object.keys(response.headers ?? {}), ['X-TEC-Total', 'X-TEC-TotalPages', 'Link'], `${route.openapiPath} list headers`);
+        if (list) assert.deepEqual(Object.keys(response.headers ?? {}), ['X-TEC-Total', 'X-TEC-TotalPages', 'X-WP-Total', 'X-WP-TotalPages', 'Link'], `${route.openapiPath} list headers`);
       }
     }
   });
