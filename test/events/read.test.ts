@@ -23,7 +23,7 @@ forEachBackend('GET /events/{id}', (srv) => {
     assert.deepEqual(Object.keys(ld), ['@context', '@type', 'name', 'description', 'url', 'eventAttendanceMode', 'eventStatus', 'startDate', 'endDate', 'location', 'organizer', 'offers', 'performer']);
     assert.equal(ld['@context'], 'http://schema.org');
     assert.equal(ld.name, 'Rock &amp; &quot;Roll&quot;');
-    assert.equal(ld.description, "&lt;p&gt;It\\'s live&lt;/p&gt;");
+    assert.equal(ld.description, "&lt;p&gt;It\\'s live&lt;/p&gt;\\n", "with wpautop's trailing newline (E9)");
     assert.equal(ld.startDate, '2027-07-14T19:30:00-04:00');
     assert.equal(ld.endDate, '2027-07-14T22:00:00-04:00');
     assert.equal(ld.location['@type'], 'Place');

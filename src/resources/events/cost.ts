@@ -148,12 +148,16 @@ export function displayCost(stored: StoredCost, settings: CostSettings): string 
   return escapeHtml(low === high ? low : `${low} – ${high}`);
 }
 
-/** The JSON-LD `offers.price`: the range without currency symbols, `Free` as `0` (events.md 1.11). */
+/**
+ * The JSON-LD `offers.price`: the range without currency symbols (events.md 1.11). A free event,
+ * its cost zero or the word `Free`, or a range from zero, is priced `0`, as TEC prices what it shows as Free.
+ */
 export function offerPrice(stored: StoredCost): string {
   const ends = costEnds(stored);
   if (!ends) return '';
-  const [low, high] = ends.map((end) => (isZero(end) ? '0' : end));
-  return low === high ? low! : `${low} – ${high}`;
+  const [low, high] = ends;
+  if (isZero(low) || low.trim().toLowerCase() === 'free') return '0';
+  return low === high ? low : `${low} – ${high}`;
 }
 
 /** Storage form of the cost strings: a JSON array, `''` for none. */

@@ -38,12 +38,24 @@ function jsEscape(text: string): string {
     .replace(/\r?\n/g, '\\n');
 }
 
-/** The excerpt, else the first 55 words of the description, as one paragraph (events.md 1.11). */
+/**
+ * The excerpt, else the first 55 words of the description, as paragraphs (events.md 1.11), with
+ * the newline `wpautop` ends every paragraph with: TEC's JSON-LD keeps it (E9).
+ */
 function jsonLdSummary(row: EventRow): string {
-  if (row.excerpt.trim()) return autop(row.excerpt);
-  const words = row.description.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean);
-  const text = words.length > 55 ? `${words.slice(0, 55).join(' ')}…` : words.join(' ');
-  return text ? autop(text) : '';
+  const paragraphs = autop(row.excerpt.trim() ? row.excerpt : firstWords(row.description, 55));
+  return paragraphs ? `${paragraphs}\n` : '';
+}
+
+function firstWords(html: string, count: number): string {
+  const words = html.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean);
+  return words.length > count ? `${words.slice(0, count).join(' ')}…` : words.join(' ');
+}
+
+/** WordPress prefixes the title of a private post for those who may see it (`private_title_format`). */
+function jsonLdName(row: EventRow): string {
+  const title = row.title.trim();
+  return row.status === 'private' ? `Private: ${title}` : title;
 }
 
 /** ISO 8601 with the event zone's offset at that instant, e.g. `2025-07-14T19:30:00-04:00`. */
@@ -58,7 +70,7 @@ function eventJsonLd(row: EventRow, related: EventRelated, ctx: RepresentContext
   const out: Record<string, unknown> = {
     '@context': 'http://schema.org',
     '@type': 'Event',
-    name: jsEscape(row.title.trim()),
+    name: jsEscape(jsonLdName(row)),
     description: jsEscape(jsonLdSummary(row)),
   };
   if (image) out.image = image.url;

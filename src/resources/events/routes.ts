@@ -56,8 +56,9 @@ function jsonLdVisible(row: EventRow, ctx: RequestContext): boolean {
 
 const nowUtc = () => formatWall(DateTime.utc());
 
-async function represent(trx: Trx, row: EventRow, ctx: RequestContext, view: { jsonLd: boolean }) {
-  const related = await loadRelated(trx, [row], ctx, view);
+/** `jsonLd`: the event's own; `linkedJsonLd`: the embedded venues' and organizers' (single reads). */
+async function represent(trx: Trx, row: EventRow, ctx: RequestContext, view: { jsonLd: boolean; linkedJsonLd: boolean }) {
+  const related = await loadRelated(trx, [row], ctx, { jsonLd: view.linkedJsonLd });
   return representEvent(row, related, { urls: ctx.urls, settings: ctx.settings, jsonLd: view.jsonLd, blankProtected: false });
 }
 
@@ -130,7 +131,9 @@ async function readResponse(row: EventRow, ctx: RequestContext) {
   if (row.status === 'trash') throw restErrors.eventNoLongerAvailable();
   if (row.status !== 'publish' && !canReadRecord(ctx.user, row)) throw restErrors.eventNotAccessible();
   if (!hasPasswordAccess(row, ctx)) throw restErrors.eventPasswordProtected();
-  return { body: await represent(ctx.app.db, row, ctx, { jsonLd: jsonLdVisible(row, ctx) }) };
+  // The embedded records follow their own rule (venues-organizers.md 1.6), so a protected event
+  // read with its password keeps their JSON-LD though it loses its own, as in TEC.
+  return { body: await represent(ctx.app.db, row, ctx, { jsonLd: jsonLdVisible(row, ctx), linkedJsonLd: true }) };
 }
 
 /**
@@ -157,7 +160,7 @@ async function readEventBySlug(ctx: RequestContext) {
  * transaction, so that a concurrent write committed after it never shows in it.
  */
 async function representWritten(trx: Trx, id: number, ctx: RequestContext) {
-  return represent(trx, await getEventById(trx, id), ctx, { jsonLd: false });
+  return represent(trx, await getEventById(trx, id), ctx, { jsonLd: false, linkedJsonLd: false });
 }
 
 /** `POST /events` (events.md 4): one transaction for the event and everything it creates. */
