@@ -12,7 +12,7 @@ import { docRoute } from './http/openapi.js';
 import { docsPageRoutes } from './http/docs-page.js';
 import { publicUrlRoutes } from './http/public-urls.js';
 import { registerThrottle } from './http/throttle.js';
-import { INVALID_JSON, NAMESPACE, compileRoutes, registerDispatcher, type InFlight, type SiteRoute } from './http/register.js';
+import { INVALID_JSON, LOOKS_LIKE_JSON, NAMESPACE, compileRoutes, looksLikeJson, registerDispatcher, type InFlight, type SiteRoute } from './http/register.js';
 import type { AppContext, RouteDef } from './http/route.js';
 import { RestError, restErrors } from './http/errors.js';
 import { answerClientError, rejectExpectation } from './http/transport-errors.js';
@@ -141,7 +141,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (_req, text, done) => {
-    done(null, parseForm(String(text)));
+    const source = String(text);
+    const form = parseForm(source);
+    // Remembered for the missing-parameters message, which then names the likely cause.
+    done(null, looksLikeJson(source) ? Object.assign(form, { [LOOKS_LIKE_JSON]: true }) : form);
   });
 
   fastify.setErrorHandler((err: { code?: string; statusCode?: number }, request, reply) => {

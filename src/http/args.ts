@@ -1,5 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { parseHttpUrl } from '../text/url.js';
+import { paramReasons } from './errors.js';
 import type { ArgDef, RequestContext, Validation } from './route.js';
 
 /** Parameter coercion shared by every route (common.md 5.3, 5.4). */
@@ -77,6 +78,11 @@ export function isNonEmptyString(value: unknown): value is string {
 
 const d = (description: string, extra: Record<string, unknown> = {}) => ({ description, ...extra });
 
+function nonEmptyText(value: unknown): Validation {
+  if (typeof value !== 'string') return paramReasons.notAString(value);
+  return isNonEmptyString(value) || paramReasons.emptyValue(value);
+}
+
 export const args = {
   integer: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
     schema: Type.Integer(d(description, schema)),
@@ -87,7 +93,8 @@ export const args = {
     schema: Type.Integer(d(description, { minimum: 1, ...schema })),
     validate: (v) => {
       const n = typeof v === 'string' && INTEGER.test(v.trim()) ? Number(v) : typeof v === 'number' && Number.isInteger(v) ? v : NaN;
-      return n > 0;
+      if (Number.isNaN(n)) return paramReasons.notAnInteger(v);
+      return n > 0 || paramReasons.notPositive(v);
     },
     // A whole number too large to represent is simply past every page (PHP reads it as a float).
     sanitize: (v) => Math.min(Math.trunc(Number(v)), Number.MAX_SAFE_INTEGER),
@@ -106,7 +113,7 @@ export const args = {
     const { nonEmpty, ...rest } = extra;
     return {
       schema: Type.String(d(description, schema)),
-      ...(nonEmpty ? { validate: (v: unknown) => isNonEmptyString(v) } : {}),
+      ...(nonEmpty ? { validate: nonEmptyText } : {}),
       ...rest,
     };
   },

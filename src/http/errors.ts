@@ -38,8 +38,14 @@ export const restErrors = {
   jsonTooDeep: () =>
     e('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 1, json_error_message: 'Maximum stack depth exceeded' }),
   bodyTooLarge: () => e('rest_body_too_large', 'The request body is too large.', 413),
-  missingParams: (names: string[]) =>
-    e('rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, 400, { params: names }),
+  /** `bodyLooksLikeJson`: the body was read as a form but is JSON, the usual cause of the names missing. */
+  missingParams: (names: string[], bodyLooksLikeJson = false) =>
+    e(
+      'rest_missing_callback_param',
+      `Missing parameter(s): ${names.join(', ')}${bodyLooksLikeJson ? ' (the body looks like JSON: send Content-Type: application/json)' : ''}`,
+      400,
+      { params: names },
+    ),
   invalidParams: (failures: Map<string, ParamFailure>) => {
     // Names may come from the request (http/input.ts): prototype-less, so any name is a plain key.
     const params: Record<string, string> = Object.create(null);
@@ -166,4 +172,65 @@ export function typeFailure(name: string, type: string): ParamFailure {
 /** A validator that failed with a coded error (e.g. `event-tickets-not-active`). */
 export function errorFailure(error: RestError): ParamFailure {
   return { message: error.message, error: error.body as ParamFailure['error'] };
+}
+
+/**
+ * Why a validator refused a value, beyond TEC's bare `Invalid parameter.`: a stable code and a
+ * sentence naming the value and what would work, rendered as `data.details.{name}` (README
+ * "Why a parameter was refused"). `data.params.{name}` keeps TEC's wording, which clients match on.
+ */
+export class ParamReason {
+  constructor(
+    readonly code: string,
+    /** Follows `{name}: ` in the message. */
+    readonly reason: string,
+  ) {}
+}
+
+/** The value as JSON, cut so that a hostile value cannot swell the answer. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  if (text.length <= 62) return text;
+  return `${text.slice(0, 61)}…${text.startsWith('"') ? '"' : ''}`;
+}
+
+const article = (noun: string) => (/^[aeiou]/.test(noun) ? 'an' : 'a');
+
+/** Every detail code and its sentence; `/doc` lists the codes from `PARAM_REASON_CODES`. */
+export const paramReasons = {
+  invalidDate: (value: unknown) =>
+    new ParamReason('invalid_date', `${shown(value)} is not a date the service can read (try 2027-12-31 18:00 or an ISO 8601 time)`),
+  unknownTimezone: (value: unknown) =>
+    new ParamReason(
+      'unknown_timezone',
+      `${shown(value)} is not a time zone the service knows (try an IANA name such as Europe/Paris, UTC, or an offset such as UTC+2; empty for the site time zone)`,
+    ),
+  emptyValue: (value: unknown) => new ParamReason('empty_value', `${shown(value)} is empty (send a non-empty text; "0" counts as empty)`),
+  notAString: (value: unknown) => new ParamReason('not_a_string', `${shown(value)} is not a text (send a string)`),
+  notAnInteger: (value: unknown) => new ParamReason('not_an_integer', `${shown(value)} is not a whole number (send 1 or more)`),
+  notPositive: (value: unknown) =>
+    new ParamReason('not_positive', `${shown(value)} is less than 1 (pages and page sizes start at 1)`),
+  /** `acceptsData`: the argument also takes record data objects (event writes, not filters). */
+  notAnId: (kind: 'venue' | 'organizer', value: unknown, acceptsData: boolean) =>
+    new ParamReason(
+      'not_an_id',
+      `${shown(value)} is not ${article(kind)} ${kind} ID (send an ID such as 12, ${
+        acceptsData ? `a list or comma-separated string of IDs, or ${kind} data as an object` : 'or a list or comma-separated string of IDs'
+      })`,
+    ),
+  unknownLinked: (kind: 'venue' | 'organizer', id: number) =>
+    new ParamReason(`unknown_${kind}`, `${id} is not the ID of ${article(kind)} ${kind} (GET /${kind}s lists them)`),
+  /** Inline record data on an event write that `POST /venues` or `/organizers` would refuse. */
+  invalidLinkedData: (kind: 'venue' | 'organizer', field: string) =>
+    new ParamReason(`invalid_${kind}_data`, `the ${kind} data has no valid ${field} (the rules of POST /${kind}s apply)`),
+} as const;
+
+/** The detail codes, with `rest_invalid_type` of the type check, as `/doc` lists them. */
+export const PARAM_REASON_CODES = [
+  'invalid_date', 'unknown_timezone', 'empty_value', 'not_a_string', 'not_an_integer', 'not_positive', 'not_an_id',
+  'unknown_venue', 'unknown_organizer', 'invalid_venue_data', 'invalid_organizer_data', 'rest_invalid_type',
+] as const;
+
+export function reasonFailure(name: string, reason: ParamReason): ParamFailure {
+  return { ...invalidParameter, error: { code: reason.code, message: `${name}: ${reason.reason}`, data: { param: name } } };
 }

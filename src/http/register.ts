@@ -16,6 +16,20 @@ const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 export const INVALID_JSON = Symbol('invalid-json');
 export type InvalidJsonBody = { [INVALID_JSON]: string };
 
+/** Marker left by the form parser on a body that is JSON sent without a JSON content type. */
+export const LOOKS_LIKE_JSON = Symbol('looks-like-json');
+
+/** A JSON object or array, which the form parser would read as one meaningless key. */
+export function looksLikeJson(text: string): boolean {
+  const start = text.trimStart()[0];
+  if (start !== '{' && start !== '[') return false;
+  try {
+    return typeof JSON.parse(text) === 'object';
+  } catch {
+    return false;
+  }
+}
+
 export interface CompiledRoute {
   def: RouteDef;
   regex: RegExp;
@@ -311,6 +325,7 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       if (request.body && typeof request.body === 'object' && INVALID_JSON in request.body) {
         throw restErrors.invalidJson((request.body as InvalidJsonBody)[INVALID_JSON]);
       }
+      ctx.bodyLooksLikeJson = typeof request.body === 'object' && request.body !== null && LOOKS_LIKE_JSON in request.body;
       const body = cleanInput(request.body);
       // Only after authentication: a bad credential is refused even when the response is cached.
       const slot =

@@ -10,7 +10,7 @@ import type { CountMemo } from '../db/count-memo.js';
 import type { Transact } from '../db/group-commit.js';
 import type { Settings, SettingsCache } from '../settings.js';
 import type { CacheLifetime } from './cache.js';
-import type { RestError } from './errors.js';
+import type { ParamReason, RestError } from './errors.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const UPDATE_METHODS: Method[] = ['POST', 'PUT', 'PATCH'];
@@ -58,6 +58,8 @@ export interface RequestContext {
   raw: Record<string, unknown>;
   headers: IncomingHttpHeaders;
   ip: string;
+  /** The body was read as a form (no JSON content type) though it is JSON (http/register.ts). */
+  bodyLooksLikeJson?: boolean;
   /** Per-request scratch space for validators to hand a loaded record to the handler (style.md, flow 4). */
   loaded: Map<string, unknown>;
   /** The `data_version` a cacheable read is built under (see http/cache.ts); unset otherwise. */
@@ -70,8 +72,11 @@ export interface RequestContext {
   freshUntil?: number;
 }
 
-/** The result of a validator: `true` passes, `false` is a plain rejection, a RestError is a coded failure. */
-export type Validation = boolean | RestError;
+/**
+ * The result of a validator: `true` passes, `false` is a plain rejection, a RestError is a coded
+ * failure, a ParamReason a plain rejection that says why (`data.details`).
+ */
+export type Validation = boolean | RestError | ParamReason;
 
 export interface ArgDef {
   /** TypeBox schema: type, items, format, enum, default, bounds and the English `description`. */

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { PARAM_REASON_CODES } from './errors.js';
 
 /**
  * Wire formats of the records, list envelopes and errors (events.md 1, venues-organizers.md 1.1/1.2,
@@ -263,13 +264,34 @@ export const OrganizerList = postList('organizers', Organizer, 'A page of organi
 export const CategoryList = termList('categories', 'A page of event categories.');
 export const TagList = termList('tags', 'A page of event tags.');
 
+/** Why one parameter was refused: `data.details.{name}` of `rest_invalid_param` (README "Why a parameter was refused"). */
+export const ParamErrorDetail = Type.Object(
+  {
+    code: str(`Stable code of the reason: ${PARAM_REASON_CODES.join(', ')}; or the code of an error such as event-tickets-not-active.`),
+    message: str('The parameter, its value and what would be accepted (English).'),
+    data: Type.Unknown(),
+  },
+  { ...strict, description: 'Why a parameter of a rest_invalid_param error was refused.' },
+);
+
 /** The WordPress error body (common.md 4.1). */
 export const ErrorBody = Type.Object(
   {
     code: str('Machine-readable error code.'),
     message: str('Human-readable message (English).'),
     data: Type.Union([
-      Type.Object({ status: int('HTTP status.') }, { additionalProperties: true }),
+      Type.Object(
+        {
+          status: int('HTTP status.'),
+          // WordPress sends an empty list when no parameter has a detail.
+          details: Type.Optional(
+            Type.Union([Type.Record(Type.String(), ParamErrorDetail), Type.Array(Type.Unknown(), { maxItems: 0 })], {
+              description: 'rest_invalid_param: why each refused parameter was refused, by parameter name.',
+            }),
+          ),
+        },
+        { additionalProperties: true },
+      ),
       Type.Null(),
     ], { description: 'Error data; holds at least the HTTP status.' }),
     additional_data: Type.Optional(Type.Array(Type.Unknown())),
@@ -378,6 +400,7 @@ export const namedSchemas: Record<string, TSchema> = {
   CategoryList,
   TagList,
   Error: ErrorBody,
+  ParamErrorDetail,
   DiscoveryRoute,
   NamespaceIndex,
   ApiDocument,

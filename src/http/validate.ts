@@ -1,8 +1,8 @@
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
-import { RestError, errorFailure, invalidParameter, restErrors, typeFailure, type ParamFailure } from './errors.js';
+import { ParamReason, RestError, errorFailure, invalidParameter, reasonFailure, restErrors, typeFailure, type ParamFailure } from './errors.js';
 import { coerceBySchema } from './args.js';
-import type { Args, RequestContext } from './route.js';
+import type { Args, RequestContext, Validation } from './route.js';
 
 /** Each argument's schema is compiled once, at start-up (style.md, flow 3). */
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
@@ -17,6 +17,12 @@ function defaultOf(name: string, argTable: Args, ctx: RequestContext): unknown {
   const arg = argTable[name]!;
   if (arg.defaultFrom) return arg.defaultFrom(ctx);
   return (arg.schema as { default?: unknown }).default;
+}
+
+function failureOf(name: string, outcome: Exclude<Validation, true>): ParamFailure {
+  if (outcome instanceof RestError) return errorFailure(outcome);
+  if (outcome instanceof ParamReason) return reasonFailure(name, outcome);
+  return invalidParameter;
 }
 
 /**
@@ -40,7 +46,7 @@ export async function validateArgs(argTable: Args, input: Record<string, unknown
     // An explicit JSON null on an optional argument is remembered as "sent empty" (decisions.md principle 3).
     if (sent === null && !argTable[name]!.required) ctx.given[name] = null;
   }
-  if (missing.length) throw restErrors.missingParams(missing);
+  if (missing.length) throw restErrors.missingParams(missing, ctx.bodyLooksLikeJson === true);
 
   const failures = new Map<string, ParamFailure>();
   for (const [name, value] of present) {
@@ -48,7 +54,7 @@ export async function validateArgs(argTable: Args, input: Record<string, unknown
     if (!arg.validate) continue;
     const outcome = await arg.validate(value, ctx);
     if (outcome === true) continue;
-    failures.set(name, outcome instanceof RestError ? errorFailure(outcome) : invalidParameter);
+    failures.set(name, failureOf(name, outcome));
   }
   if (failures.size) throw restErrors.invalidParams(failures);
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Role } from '../../src/auth/roles.js';
 import { urlsFor } from '../../src/http/register.js';
 import type { RequestContext } from '../../src/http/route.js';
-import { RestError } from '../../src/http/errors.js';
+import { ParamReason, RestError } from '../../src/http/errors.js';
 import {
   embeddedLinked,
   loadLinkedForEvents,
@@ -60,15 +60,19 @@ forEachBackend('events contract of venues and organizers', (srv) => {
       const org = await create(srv(), 'organizer', { organizer: 'Not a venue' });
       const event = await insertEvent(srv(), { startsInDays: 1 });
       const venue = await create(srv(), 'venue', { venue: 'Real venue' });
-      const rejected: unknown[] = [
-        999999, org.id, event, `${venue.id},${org.id}`, 'foo', [venue.id, 'foo'], 9007199254740991,
-        { id: org.id }, { website: 'https://x.org' }, { venue: '' }, { venue: 'X', website: 'nope' },
-        { venue: 'X', zip: 12345 }, { venue: 'X', geo_lat: 100 }, { venue: 'X', image: 'https://x.org/a.png' },
-        [{ venue: 'ok' }, { venue: 'X', status: 'trash' }],
+      // Each refusal says why (README "Why a parameter was refused").
+      const rejected: Array<[unknown, string]> = [
+        [999999, 'unknown_venue'], [org.id, 'unknown_venue'], [event, 'unknown_venue'], [`${venue.id},${org.id}`, 'unknown_venue'],
+        ['foo', 'not_an_id'], [[venue.id, 'foo'], 'not_an_id'], [9007199254740991, 'not_an_id'],
+        [{ id: org.id }, 'unknown_venue'], [{ website: 'https://x.org' }, 'invalid_venue_data'], [{ venue: '' }, 'invalid_venue_data'],
+        [{ venue: 'X', website: 'nope' }, 'invalid_venue_data'], [{ venue: 'X', zip: 12345 }, 'invalid_venue_data'],
+        [{ venue: 'X', geo_lat: 100 }, 'invalid_venue_data'], [{ venue: 'X', image: 'https://x.org/a.png' }, 'invalid_venue_data'],
+        [[{ venue: 'ok' }, { venue: 'X', status: 'trash' }], 'invalid_venue_data'],
       ];
-      for (const value of rejected) assert.equal(await validateLinkedInput(venueKind, value, ctx), false, JSON.stringify(value));
+      const codeOf = (outcome: unknown) => (outcome instanceof ParamReason ? outcome.code : outcome);
+      for (const [value, code] of rejected) assert.equal(codeOf(await validateLinkedInput(venueKind, value, ctx)), code, JSON.stringify(value));
       // Any string is an e-mail, as in TEC (decisions.md X 13); only non-strings fail.
-      assert.equal(await validateLinkedInput(organizerKind, [{ organizer: 'Bad mail', email: 12345 }], ctx), false);
+      assert.equal(codeOf(await validateLinkedInput(organizerKind, [{ organizer: 'Bad mail', email: 12345 }], ctx)), 'invalid_organizer_data');
       assert.equal(await validateLinkedInput(organizerKind, [{ organizer: 'Free-text mail', email: 'nope' }], ctx), true);
       assert.equal(await validateLinkedInput(organizerKind, [{ organizer: 'Good mail', email: 'a@b.org' }], ctx), true);
     });
@@ -157,8 +161,13 @@ forEachBackend('events contract of venues and organizers', (srv) => {
       assert.equal(await validateLinkedFilter(venueKind, String(v.id), ctx), true);
       assert.equal(await validateLinkedFilter(venueKind, [v.id], ctx), true);
       assert.equal(await validateLinkedFilter(organizerKind, `${o.id}`, ctx), true);
-      for (const bad of [String(o.id), `${v.id},${o.id}`, '999999', 'foo', '', []]) {
-        assert.equal(await validateLinkedFilter(venueKind, bad, ctx), false, JSON.stringify(bad));
+      const rejected: Array<[unknown, string]> = [
+        [String(o.id), 'unknown_venue'], [`${v.id},${o.id}`, 'unknown_venue'], ['999999', 'unknown_venue'],
+        ['foo', 'not_an_id'], ['', 'not_an_id'], [[], 'not_an_id'],
+      ];
+      for (const [bad, code] of rejected) {
+        const outcome = await validateLinkedFilter(venueKind, bad, ctx);
+        assert.equal(outcome instanceof ParamReason ? outcome.code : outcome, code, JSON.stringify(bad));
       }
     });
   });

@@ -1,7 +1,7 @@
 import { args, coerceInteger, coerceNumber, isNonEmptyString, isTruthy, parseList } from '../../http/args.js';
-import { restErrors } from '../../http/errors.js';
+import { paramReasons, restErrors } from '../../http/errors.js';
 import { pagingArgs } from '../../http/pagination.js';
-import type { ArgDef, Args } from '../../http/route.js';
+import type { ArgDef, Args, Validation } from '../../http/route.js';
 import { normalizeZone } from '../../time/zone.js';
 import { organizerKind, validateLinkedFilter, validateLinkedInput, venueKind } from '../linked/index.js';
 import { authorArg } from '../post-like/author.js';
@@ -26,9 +26,10 @@ const text = (description: string, extra: Partial<ArgDef> = {}): ArgDef =>
   args.string(description, { validate: (v) => typeof v === 'string', ...extra });
 
 /** `timezone`: empty (the site's), an IANA name, `UTC`, or `UTC±H`, `UTC±H:MM`, `UTC±H.5` (decisions.md E22). */
-function isEventZone(value: unknown): boolean {
+function isEventZone(value: unknown): Validation {
   if (value === '') return true;
-  return typeof value === 'string' && /^[A-Za-z]/.test(value.trim()) && normalizeZone(value) !== null;
+  const known = typeof value === 'string' && /^[A-Za-z]/.test(value.trim()) && normalizeZone(value) !== null;
+  return known || paramReasons.unknownTimezone(value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { args, coerceInteger, coerceNumber, isHttpUrlOrEmpty, isTruthy } from '../../http/args.js';
+import { paramReasons } from '../../http/errors.js';
 import { pagingArgs } from '../../http/pagination.js';
 import type { ArgDef, Args, RequestContext } from '../../http/route.js';
 import { authorArg } from '../post-like/author.js';
@@ -104,7 +105,7 @@ export function idArg(kind: LinkedKind): ArgDef {
       const id = coerceInteger(v);
       if (!isRecordId(id)) return false;
       const row = await findLinkedById(ctx.app.db, kind, id);
-      if (!row) return false;
+      if (!row) return paramReasons.unknownLinked(kind.type, id);
       ctx.loaded.set(loadedKey, row);
       return true;
     },

@@ -4,7 +4,7 @@ import { paddedIds } from '../../db/id-lists.js';
 import { preparedInsert, preparedQuery, slotItems } from '../../db/prepared.js';
 import type { Trx } from '../../db/tables.js';
 import { coerceBySchema, coerceInteger, parseList } from '../../http/args.js';
-import { restErrors } from '../../http/errors.js';
+import { paramReasons, restErrors } from '../../http/errors.js';
 import type { Args, RequestContext, Validation } from '../../http/route.js';
 import { boundedMemo } from '../../memo.js';
 import type { Now } from '../post-like/dates.js';
@@ -80,17 +80,20 @@ function inlineArgs(kind: LinkedKind): Args {
   return table;
 }
 
-/** Inline data passes the create validators of `POST /venues` / `/organizers`, the name required (7.2 stage 1). */
-async function validInlineData(kind: LinkedKind, data: Record<string, unknown>, ctx: RequestContext): Promise<boolean> {
+/**
+ * The first field of inline data that fails the create validators of `POST /venues` /
+ * `/organizers`, the name required (7.2 stage 1); `undefined` when the data passes.
+ */
+async function invalidInlineField(kind: LinkedKind, data: Record<string, unknown>, ctx: RequestContext): Promise<string | undefined> {
   for (const [name, arg] of Object.entries(inlineArgs(kind))) {
     const value = data[name];
     if (value === undefined || value === null) {
-      if (arg.required) return false;
+      if (arg.required) return name;
       continue;
     }
-    if (arg.validate && (await arg.validate(value, ctx)) !== true) return false;
+    if (arg.validate && (await arg.validate(value, ctx)) !== true) return name;
   }
-  return true;
+  return undefined;
 }
 
 /** Inline data coerced like request arguments; PHP-empty values that are not strings read as empty. */
@@ -116,12 +119,14 @@ function inlineInput(kind: LinkedKind, data: Record<string, unknown>, ctx: Reque
  */
 export async function validateLinkedInput(kind: LinkedKind, value: unknown, ctx: RequestContext): Promise<Validation> {
   const items = itemsOf(value);
-  if (!items) return false;
+  if (!items) return paramReasons.notAnId(kind.type, value, true);
   const ids = items.flatMap((item) => (item && 'id' in item ? [item.id] : []));
   const found = await existingIds(ctx.app.db, kind, ids);
-  if (!ids.every((id) => found.has(id))) return false;
+  const unknown = ids.find((id) => !found.has(id));
+  if (unknown !== undefined) return paramReasons.unknownLinked(kind.type, unknown);
   for (const item of items) {
-    if (item && 'data' in item && !(await validInlineData(kind, item.data, ctx))) return false;
+    const field = item && 'data' in item ? await invalidInlineField(kind, item.data, ctx) : undefined;
+    if (field !== undefined) return paramReasons.invalidLinkedData(kind.type, field);
   }
   return true;
 }
@@ -171,11 +176,11 @@ const insertLinks = boundedMemo(8, byKind, (kind: LinkedKind) => preparedInsert(
 /** Validator of the events list `venue` / `organizer` filters: IDs (list or comma string) of existing records (events.md 2.4). */
 export async function validateLinkedFilter(kind: LinkedKind, value: unknown, ctx: RequestContext): Promise<Validation> {
   const list = parseList(value);
-  if (!list || !list.length) return false;
-  const ids = list.map((item) => coerceInteger(item));
-  if (!ids.every(isRecordId)) return false;
+  const ids = (list ?? []).map((item) => coerceInteger(item));
+  if (!ids.length || !ids.every(isRecordId)) return paramReasons.notAnId(kind.type, value, false);
   const found = await existingIds(ctx.app.db, kind, ids);
-  return ids.every((id) => found.has(id));
+  const unknown = ids.find((id) => !found.has(id));
+  return unknown === undefined || paramReasons.unknownLinked(kind.type, unknown);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
+import { paramReasons } from '../../http/errors.js';
 import type { ArgDef } from '../../http/route.js';
 import { storedWall } from '../../time/format.js';
 import { parseDateInput } from '../../time/parse.js';
@@ -36,7 +37,7 @@ export function nowIn(siteZone: string, ms: number = Date.now()): Now {
 export function dateArg(description: string): ArgDef {
   return {
     schema: Type.String({ description, format: 'date-time' }),
-    validate: (v) => parseDateInput(v, 'UTC') !== null,
+    validate: (v) => parseDateInput(v, 'UTC') !== null || paramReasons.invalidDate(v),
     sanitize: (v) => v,
   };
 }
