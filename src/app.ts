@@ -4,6 +4,7 @@ import { Authenticator } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { classifyDatabaseError } from './db/faults.js';
 import { refreshStatistics } from './db/statistics.js';
 import { CountMemo } from './db/count-memo.js';
 import { transactor } from './db/group-commit.js';
@@ -12,7 +13,7 @@ import { docRoute } from './http/openapi.js';
 import { docsPageRoutes } from './http/docs-page.js';
 import { publicUrlRoutes } from './http/public-urls.js';
 import { registerThrottle } from './http/throttle.js';
-import { INVALID_JSON, LOOKS_LIKE_JSON, NAMESPACE, compileRoutes, looksLikeJson, registerDispatcher, type InFlight, type SiteRoute } from './http/register.js';
+import { DATABASE_RETRY_AFTER_SECONDS, INVALID_JSON, LOOKS_LIKE_JSON, NAMESPACE, compileRoutes, looksLikeJson, registerDispatcher, type InFlight, type SiteRoute } from './http/register.js';
 import type { AppContext, RouteDef } from './http/route.js';
 import { RestError, restErrors } from './http/errors.js';
 import { answerClientError, rejectExpectation } from './http/transport-errors.js';
@@ -34,22 +35,32 @@ export function allRoutes(): RouteDef[] {
   return [namespaceIndexRoute, docRoute, ...eventRoutes(), ...linkedRoutes(venueKind), ...linkedRoutes(organizerKind), ...termRoutes(categoryTaxonomy), ...termRoutes(tagTaxonomy)];
 }
 
+/** What `/healthz` says when the database cannot be read; the driver's own message stays in the log. */
+const HEALTH_MESSAGES = {
+  unavailable: 'The database cannot be reached.',
+} as const;
+
+/** The health check: 200 `{"status":"ok"}`, or 503 naming the problem, `database_unavailable` when a read fails. */
+async function health(db: DatabaseHandle['db']): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, string> }> {
+  try {
+    await db.selectFrom('settings').select('name').limit(1).execute();
+  } catch (err) {
+    const code = classifyDatabaseError(err)?.code ?? (err as { code?: unknown }).code;
+    return {
+      status: 503,
+      body: { status: 'database_unavailable', ...(typeof code === 'string' ? { code } : {}), message: HEALTH_MESSAGES.unavailable },
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
+  }
+  return { status: 200, body: { status: 'ok' }, headers: {} };
+}
+
 /**
  * Non-REST paths: the server root and the records' public URLs with the discovery headers
- * (common.md 2.5), the browsable API reference and a health check.
+ * (common.md 2.5) and the browsable API reference.
  */
 function siteRoutes(): SiteRoute[] {
-  return [
-    ...publicUrlRoutes(),
-    ...docsPageRoutes(),
-    {
-      path: /^\/healthz\/?$/,
-      handler: async ({ app }) => {
-        await app.db.selectFrom('settings').select('name').limit(1).execute();
-        return { contentType: 'application/json; charset=UTF-8', body: JSON.stringify({ status: 'ok' }) };
-      },
-    },
-  ];
+  return [...publicUrlRoutes(), ...docsPageRoutes()];
 }
 
 /** Answers a request the framework rejected before the dispatcher saw it, in the WordPress error shape. */
@@ -79,26 +90,6 @@ export interface BuildOptions {
 
 /** Builds the whole service: every server option, parser, hook and route (style.md). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
-  const database = options.database ?? openDatabase(config.databaseUrl);
-  if (!options.skipMigrations) await migrateToLatest(database.db);
-  await refreshStatistics(database.db, database.backend);
-  if (config.adminUser && config.adminAppPassword) {
-    await ensureAdmin(database.db, config.adminUser, config.adminAppPassword);
-  }
-
-  const routes = allRoutes();
-  const app: AppContext = {
-    db: database.db,
-    reads: database.reads,
-    backend: database.backend,
-    config,
-    settings: new SettingsCache(database.db),
-    authenticator: new Authenticator(database.db),
-    routes,
-    counts: new CountMemo(database.reads),
-    transact: transactor(database.db, database.backend),
-  };
-
   const fastify = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -128,6 +119,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       querystringParser: (text: string) => parseForm(text),
     },
   });
+
+  const database =
+    options.database ??
+    openDatabase(config.databaseUrl, { onConnectionError: (err) => fastify.log.warn({ err }, 'a database connection failed; the pool replaces it') });
+  if (!options.skipMigrations) await migrateToLatest(database.db);
+  await refreshStatistics(database.db, database.backend);
+  if (config.adminUser && config.adminAppPassword) {
+    await ensureAdmin(database.db, config.adminUser, config.adminAppPassword);
+  }
+
+  const routes = allRoutes();
+  const app: AppContext = {
+    db: database.db,
+    reads: database.reads,
+    backend: database.backend,
+    config,
+    settings: new SettingsCache(database.db),
+    authenticator: new Authenticator(database.db),
+    routes,
+    counts: new CountMemo(database.reads),
+    transact: transactor(database.db, database.backend),
+  };
 
   // Bodies: JSON (whatever the method) and form-encoded (also the fallback for other types), like WordPress.
   fastify.removeAllContentTypeParsers();
@@ -176,6 +189,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return;
     }
     done();
+  });
+
+  // Beside the dispatcher, whose settings read and authentication would fail on the very faults
+  // the check reports.
+  fastify.route({
+    method: ['GET', 'HEAD'],
+    url: '/healthz',
+    handler: async (_request, reply) => {
+      const { status, body, headers } = await health(database.db);
+      return reply.code(status).headers(headers).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
+    },
   });
 
   const throttle = await registerThrottle(fastify, config);

@@ -26,6 +26,8 @@ export interface DatabaseHandle {
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/calendar.sqlite';
+/** How the service's PostgreSQL connections are named in `pg_stat_activity`. */
+export const DEFAULT_APPLICATION_NAME = 'calendar-server';
 
 export function backendOf(url: string): Backend {
   if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
@@ -43,6 +45,16 @@ export interface OpenOptions {
   poolSize?: number;
   /** SQLite: records queued for the full-text index before they are indexed (search-queue.ts). */
   searchQueueLimit?: number;
+  /**
+   * PostgreSQL: the `application_name` of the pool's connections, which `pg_stat_activity` shows
+   * (an `application_name` in the URL wins).
+   */
+  applicationName?: string;
+  /**
+   * PostgreSQL: called when a connection of the pool fails (the server restarted, or ended it). The
+   * pool drops that connection and opens new ones as queries need them.
+   */
+  onConnectionError?: (err: Error) => void;
 }
 
 /** Prepared statements kept by SQL text, per connection (this one and each worker's). */
@@ -66,6 +78,12 @@ const READ_THREADS = 2;
 const FALLBACK_CHECKPOINT_PAGES = 16_000;
 /** Size a log left larger than this is truncated to once checkpointed (bytes). */
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
+/**
+ * How long a query waits for a PostgreSQL connection (a new one, or a free one of a full pool)
+ * before it fails as unavailable (db/faults.ts), rather than hanging on a server that does not
+ * answer.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * The connection as Kysely uses it, with prepared statements kept by SQL text: the same queries
@@ -143,13 +161,22 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    application_name: options.applicationName ?? DEFAULT_APPLICATION_NAME,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  // No parallel plans: PostgreSQL would start worker processes for a request's count or page,
-  // which under concurrent requests only compete with the other requests' connections for the
-  // same cores (README, What makes lists fast). Set on each new connection, so that an `options`
-  // of the URL does not undo it.
+  // A connection that fails emits 'error': on the pool while idle, on the client while a query has
+  // it. Unhandled, that event would end the process; handled, the pool drops the connection, the
+  // query using it fails (db/faults.ts makes that a 503), and new connections replace it. Each
+  // client reports its first failure; the pool's event repeats an idle client's.
+  pool.on('error', () => undefined);
   pool.on('connect', (client) => {
+    client.once('error', (err) => options.onConnectionError?.(err));
+    client.on('error', () => undefined);
+    // No parallel plans: PostgreSQL would start worker processes for a request's count or page,
+    // which under concurrent requests only compete with the other requests' connections for the
+    // same cores (README, What makes lists fast). Set on each new connection, so that an `options`
+    // of the URL does not undo it.
     client.query('set max_parallel_workers_per_gather = 0').catch(() => undefined);
     runPreparedByName(client);
   });

@@ -80,6 +80,19 @@ export const restErrors = {
   serviceUnavailable: () =>
     e('rest_service_unavailable', 'The server is shutting down; send the request again shortly.', 503),
 
+  // Database faults (db/faults.ts, README "Database outages and faults"): not the request's fault,
+  // so not a 500; a client may send the same request again.
+  databaseUnavailable: (retryAfterSeconds: number) =>
+    new RestError('rest_database_unavailable', 'The database is unavailable; send the request again shortly.', 503, {}, {}, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
+  insufficientStorage: () =>
+    e('rest_insufficient_storage', 'The database has no room left to store the change; nothing was saved.', 507),
+  databaseWriteFailed: (retryAfterSeconds: number) =>
+    new RestError('rest_database_write_failed', 'The database cannot store changes right now; nothing was saved.', 503, {}, {}, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
+
   // Authentication (common.md 7.2)
   invalidUsername: () =>
     e('invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.', 401),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../settings.js';
 import { ResponseCache, matchesIfNoneMatch, type CacheEntry, type CacheSlot, type ResponseCacheOptions } from './cache.js';
 import { GZIP_MIN_BYTES, acceptsGzip, varyOnEncoding } from './compression.js';
+import { classifyDatabaseError, type DatabaseFault } from '../db/faults.js';
 import { RestError, restErrors } from './errors.js';
 import { envelope, selectFields } from './fields.js';
 import { cleanInput, withoutNul } from './input.js';
@@ -152,6 +153,19 @@ export interface DispatchOptions {
   throttle: Throttle;
 }
 
+/** Seconds a client refused for a database fault is asked to wait: about a restart's or a failover's length. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer to a database fault (db/faults.ts). */
+function faultError(fault: DatabaseFault): RestError {
+  if (fault.kind === 'unavailable') return restErrors.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS);
+  if (fault.kind === 'storage_full') return restErrors.insufficientStorage();
+  return restErrors.databaseWriteFailed(DATABASE_RETRY_AFTER_SECONDS);
+}
+
+/** A fault repeats for every request of an outage: logged when it changes, and again at most this often. */
+const FAULT_LOG_EVERY_MS = 10_000;
+
 function apiLinkHeader(urls: Urls) {
   return `<${urls.base}/>; rel="https://api.w.org/"`;
 }
@@ -185,6 +199,18 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
   const cache = new ResponseCache(app.db, opts.cache);
   let running = 0;
   let whenSettled: (() => void)[] = [];
+  let lastFault = { code: '', at: 0 };
+  /** A database fault as its RestError (logged); anything else unchanged. */
+  const asFaultError = (request: FastifyRequest, err: unknown): unknown => {
+    const fault = classifyDatabaseError(err);
+    if (!fault) return err;
+    const now = Date.now();
+    if (fault.code !== lastFault.code || now - lastFault.at >= FAULT_LOG_EVERY_MS) {
+      lastFault = { code: fault.code, at: now };
+      request.log.warn({ err, fault: fault.kind }, `database fault ${fault.code}: ${fault.message}`);
+    }
+    return faultError(fault);
+  };
 
   const dispatch = async (request: FastifyRequest, reply: FastifyReply) => {
     const rawUrl = request.raw.url ?? '/';
@@ -231,6 +257,7 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       return sendEntry(slot.fill(status, headers, JSON.stringify(body), freshUntil));
     };
     const sendError = (err: unknown, headers: Record<string, string> = {}) => {
+      if (!(err instanceof RestError)) err = asFaultError(request, err);
       if (!(err instanceof RestError)) {
         request.log.error({ err }, 'unhandled error');
         err = restErrors.internal();
@@ -364,7 +391,8 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
           return reply.send();
         }
         return sendReply(slot, status, payload, headers, ctx.freshUntil);
-      } catch (err) {
+      } catch (caught) {
+        const err = asFaultError(request, caught);
         if (query._envelope !== undefined && err instanceof RestError) {
           return sendJson(200, envelope(err.body, err.status, { ...allow, ...err.headers }), authHeaders);
         }

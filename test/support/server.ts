@@ -57,6 +57,8 @@ export interface TestServer {
   db: Kysely<Database>;
   /** A DATABASE_URL naming this server's database (for the CLI). */
   databaseUrl: string;
+  /** PostgreSQL: the `application_name` of the server's connections, its own (to find them in `pg_stat_activity`). */
+  applicationName?: string;
   built: BuiltApp;
   config: Config;
   /** `path` is relative to the namespace root (`/events`), or an absolute URL (`${srv.origin}/healthz`). */
@@ -69,7 +71,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHandle; url: string; drop: () => Promise<void> }> {
+async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHandle; url: string; applicationName?: string; drop: () => Promise<void> }> {
   if (backend === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'calendar-test-'));
     const url = `sqlite:${join(dir, 'test.sqlite')}`;
@@ -82,11 +84,13 @@ async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHan
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const handle = openDatabase(PG_URL, { schema, poolSize: 5 });
+  const applicationName = `calendar-test-${schema}`;
+  const handle = openDatabase(PG_URL, { schema, poolSize: 5, applicationName });
   const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   return {
     handle,
     url,
+    applicationName,
     drop: async () => {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
@@ -98,7 +102,7 @@ async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHan
 }
 
 export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
-  const { handle, url: databaseUrl, drop } = await openTestDatabase(backend);
+  const { handle, url: databaseUrl, applicationName, drop } = await openTestDatabase(backend);
   await migrateToLatest(handle.db);
   const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', ...env });
   const built = await buildApp(config, { database: handle, skipMigrations: true });
@@ -163,6 +167,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     root: `${config.siteUrl}/wp-json/calendar/events/v1`,
     db: handle.db,
     databaseUrl,
+    applicationName,
     built,
     config,
     request,
