@@ -1,10 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import qs from 'qs';
 import { Authenticator } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
-import { migrateToLatest } from './db/migrate.js';
-import { classifyDatabaseError } from './db/faults.js';
+import { migrateToLatest, pendingMigrations } from './db/migrate.js';
+import { DatabaseStartError, WriteHealth, classifyDatabaseError, type WriteFailure } from './db/faults.js';
 import { refreshStatistics } from './db/statistics.js';
 import { CountMemo } from './db/count-memo.js';
 import { transactor } from './db/group-commit.js';
@@ -35,13 +35,18 @@ export function allRoutes(): RouteDef[] {
   return [namespaceIndexRoute, docRoute, ...eventRoutes(), ...linkedRoutes(venueKind), ...linkedRoutes(organizerKind), ...termRoutes(categoryTaxonomy), ...termRoutes(tagTaxonomy)];
 }
 
-/** What `/healthz` says when the database cannot be read; the driver's own message stays in the log. */
+/** What `/healthz` says of each fault; the driver's own message stays in the log. */
 const HEALTH_MESSAGES = {
   unavailable: 'The database cannot be reached.',
+  storage_full: 'Writes fail: the database has no room left.',
+  write_failed: 'Writes fail: the database refuses or cannot complete them.',
 } as const;
 
-/** The health check: 200 `{"status":"ok"}`, or 503 naming the problem, `database_unavailable` when a read fails. */
-async function health(db: DatabaseHandle['db']): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, string> }> {
+/**
+ * The health check: 200 `{"status":"ok"}`, or 503 naming the problem, `database_unavailable` when
+ * a read fails, `writes_failing` while the last write failed for want of storage (WriteHealth).
+ */
+async function health(db: DatabaseHandle['db'], writes: WriteHealth): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, string> }> {
   try {
     await db.selectFrom('settings').select('name').limit(1).execute();
   } catch (err) {
@@ -52,6 +57,10 @@ async function health(db: DatabaseHandle['db']): Promise<{ status: number; body:
       headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
     };
   }
+  const failure = writes.current();
+  if (failure) {
+    return { status: 503, body: { status: 'writes_failing', code: failure.code, message: HEALTH_MESSAGES[failure.kind], since: failure.since.toISOString() }, headers: {} };
+  }
   return { status: 200, body: { status: 'ok' }, headers: {} };
 }
 
@@ -61,6 +70,39 @@ async function health(db: DatabaseHandle['db']): Promise<{ status: number; body:
  */
 function siteRoutes(): SiteRoute[] {
   return [...publicUrlRoutes(), ...docsPageRoutes()];
+}
+
+/**
+ * The writes of a start: migrations, statistics, the bootstrap administrator. A database that
+ * refuses writes (a full disk, a read-only file) still serves reads, so such a failure is logged
+ * and remembered for `/healthz` rather than stopping the start, unless migrations are pending.
+ */
+async function startUpWrites(database: DatabaseHandle, config: Config, options: BuildOptions, writes: WriteHealth, log: FastifyBaseLogger): Promise<void> {
+  const attempt = async (what: string, write: () => Promise<unknown>): Promise<void> => {
+    try {
+      await write();
+    } catch (err) {
+      const fault = classifyDatabaseError(err);
+      if (!fault || fault.kind === 'unavailable') throw err;
+      if (what === 'migrations') {
+        const pending = await pendingMigrations(database.db);
+        if (pending.length) {
+          throw new DatabaseStartError(`cannot apply the pending database migrations (${pending.join(', ')}): ${fault.code} ${fault.message}`);
+        }
+      }
+      writes.failed(err);
+      log.warn({ err }, `start-up ${what} failed (${fault.code}: ${fault.message}); serving reads, writes fail until the database accepts them`);
+    }
+  };
+  if (!options.skipMigrations) await attempt('migrations', () => migrateToLatest(database.db));
+  await attempt('statistics refresh', () => refreshStatistics(database.db, database.backend));
+  const { adminUser, adminAppPassword } = config;
+  if (adminUser && adminAppPassword) await attempt('administrator bootstrap', () => ensureAdmin(database.db, adminUser, adminAppPassword));
+}
+
+function logWriteHealth(log: FastifyBaseLogger, failure: WriteFailure | null, previous: WriteFailure | null): void {
+  if (failure) log.error({ code: failure.code, since: failure.since }, `database writes are failing: ${failure.code} ${failure.message}`);
+  else if (previous) log.info({ code: previous.code, since: previous.since }, 'database writes succeed again');
 }
 
 /** Answers a request the framework rejected before the dispatcher saw it, in the WordPress error shape. */
@@ -123,13 +165,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ??
     openDatabase(config.databaseUrl, { onConnectionError: (err) => fastify.log.warn({ err }, 'a database connection failed; the pool replaces it') });
-  if (!options.skipMigrations) await migrateToLatest(database.db);
-  await refreshStatistics(database.db, database.backend);
-  if (config.adminUser && config.adminAppPassword) {
-    await ensureAdmin(database.db, config.adminUser, config.adminAppPassword);
+  const writes = new WriteHealth((failure, previous) => logWriteHealth(fastify.log, failure, previous));
+  try {
+    await startUpWrites(database, config, options, writes, fastify.log);
+  } catch (err) {
+    if (!options.database) await database.close();
+    throw err;
   }
 
   const routes = allRoutes();
+  const transact = transactor(database.db, database.backend);
   const app: AppContext = {
     db: database.db,
     reads: database.reads,
@@ -139,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authenticator: new Authenticator(database.db),
     routes,
     counts: new CountMemo(database.reads),
-    transact: transactor(database.db, database.backend),
+    transact: (write) => writes.watch(transact(write)),
   };
 
   // Bodies: JSON (whatever the method) and form-encoded (also the fallback for other types), like WordPress.
@@ -197,7 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     method: ['GET', 'HEAD'],
     url: '/healthz',
     handler: async (_request, reply) => {
-      const { status, body, headers } = await health(database.db);
+      const { status, body, headers } = await health(database.db, writes);
       return reply.code(status).headers(headers).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
     },
   });

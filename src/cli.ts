@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { loadConfig, ConfigError, type ConfigInput } from './config.js';
 import { openDatabase } from './db/connect.js';
+import { DatabaseStartError } from './db/faults.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAppPassword, listAppPasswords, revokeAppPassword, AppPasswordError } from './auth/app-passwords.js';
 import { deleteUser, getUserByLogin, insertUser, listUsers, updateUserRole, updateUserStatus, UserError, type UserStatus } from './auth/users.js';
@@ -196,7 +197,7 @@ trash
   );
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof UserError || err instanceof AppPasswordError) {
+  if (err instanceof ConfigError || err instanceof UserError || err instanceof AppPasswordError || err instanceof DatabaseStartError) {
     console.error(`calendar: ${err.message}`);
   } else {
     console.error(err);

@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
 import { boundedMemo, byText } from '../memo.js';
+import { DatabaseStartError } from './faults.js';
 import { serverStatementName } from './prepared.js';
 import { searchQueueIndexer } from './search-queue.js';
 import { startSqliteWorkers, type SqliteWorkers } from './sqlite-worker.js';
@@ -116,6 +117,50 @@ function withStatementCache(sqlite: SQLite.Database, searchQueueLimit?: number):
 }
 
 /**
+ * SQLite ends the whole transaction by itself when a statement fails with SQLITE_FULL, SQLITE_IOERR,
+ * SQLITE_BUSY or SQLITE_NOMEM. Kysely's rollback that follows would then fail ("cannot rollback -
+ * no transaction is active"), and its error would replace the statement's, the one that says what
+ * went wrong: the rollback is skipped when there is nothing left to roll back.
+ */
+class SqliteDialectKeepingCause extends SqliteDialect {
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly config: SqliteDialectConfig,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const sqlite = this.sqlite;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (sqlite.inTransaction) await super.rollbackTransaction(connection);
+      }
+    })(this.config);
+  }
+}
+
+/** One line for an SQLite file that cannot be opened or created, instead of the driver's bare message. */
+export function cannotOpenSqlite(file: string, url: string, err: unknown): DatabaseStartError {
+  const reason = err instanceof Error ? err.message : String(err);
+  return new DatabaseStartError(
+    `cannot open the SQLite database ${file} (DATABASE_URL=${url}): ${reason}; its directory must exist or be creatable, and be writable by this user`,
+  );
+}
+
+function openSqliteFile(file: string, url: string): SQLite.Database {
+  try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    // The first statement that needs the log and its index files beside the database.
+    sqlite.pragma('journal_mode = WAL');
+    return sqlite;
+  } catch (err) {
+    throw cannotOpenSqlite(file, url, err);
+  }
+}
+
+/**
  * A prepared query's statement (prepared.ts) is parsed and planned once per connection and kept by
  * name, then only bound and run; other statements go unnamed, planned at each run.
  */
@@ -130,10 +175,9 @@ function runPreparedByName(client: pg.PoolClient): void {
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   const backend = backendOf(url);
   if (backend === 'sqlite') {
-    const file = url.replace(/^sqlite:/i, '');
-    if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
-    const sqlite = new SQLite(file);
-    sqlite.pragma('journal_mode = WAL');
+    const named = url.replace(/^sqlite:/i, '');
+    const file = named === ':memory:' ? named : resolve(named);
+    const sqlite = openSqliteFile(file, url);
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
@@ -143,14 +187,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // concurrent event creates). Held in memory, it is only there to roll a savepoint back.
     sqlite.pragma('temp_store = MEMORY');
     sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, options.searchQueueLimit) }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(sqlite, { database: withStatementCache(sqlite, options.searchQueueLimit) }) });
     // A file's list reads and checkpoints are the workers' (sqlite-worker.ts); a database in
     // memory has neither.
     let workers: SqliteWorkers | null = null;
     if (file !== ':memory:') {
       sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
       sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
-      workers = startSqliteWorkers(resolve(file), { threads: READ_THREADS, statementLimit: STATEMENT_CACHE_LIMIT, pageCacheKib: PAGE_CACHE_KIB });
+      workers = startSqliteWorkers(file, { threads: READ_THREADS, statementLimit: STATEMENT_CACHE_LIMIT, pageCacheKib: PAGE_CACHE_KIB });
     }
     const close = async () => {
       await workers?.stop();

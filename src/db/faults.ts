@@ -75,3 +75,55 @@ export function classifyDatabaseError(err: unknown): DatabaseFault | undefined {
   }
   return undefined;
 }
+
+export interface WriteFailure extends DatabaseFault {
+  /** When the first of the failing writes failed. */
+  since: Date;
+}
+
+/**
+ * Whether the service's writes are failing now: the last write that ended either succeeded, or
+ * failed with a storage fault (remembered from the first of such a run until a write succeeds).
+ * A database that cannot be reached is not a write failure: the read of `/healthz` finds it.
+ */
+export class WriteHealth {
+  private failure: WriteFailure | null = null;
+
+  constructor(private readonly onChange: (failure: WriteFailure | null, previous: WriteFailure | null) => void = () => undefined) {}
+
+  current(): WriteFailure | null {
+    return this.failure;
+  }
+
+  succeeded(): void {
+    if (!this.failure) return;
+    const previous = this.failure;
+    this.failure = null;
+    this.onChange(null, previous);
+  }
+
+  /** Remembers a failed write when its error is a storage fault; other errors are the write's own. */
+  failed(err: unknown): void {
+    const fault = classifyDatabaseError(err);
+    if (!fault || fault.kind === 'unavailable') return;
+    if (this.failure && this.failure.code === fault.code) return;
+    const previous = this.failure;
+    this.failure = { ...fault, since: previous?.since ?? new Date() };
+    this.onChange(this.failure, previous);
+  }
+
+  /** Remembers how a write ends (a transactor's promise), passing its outcome on. */
+  async watch<T>(write: Promise<T>): Promise<T> {
+    try {
+      const value = await write;
+      this.succeeded();
+      return value;
+    } catch (err) {
+      this.failed(err);
+      throw err;
+    }
+  }
+}
+
+/** The database cannot be used at start (a file that cannot be opened, migrations that cannot be applied): one line for the operator. */
+export class DatabaseStartError extends Error {}

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Backend } from './connect.js';
 import { RestError, restErrors } from '../http/errors.js';
+import { classifyDatabaseError } from './faults.js';
 import type { Database, Db } from './tables.js';
 
 /** A write of one request: everything it does, or nothing (style.md rule 7). */
@@ -72,7 +73,9 @@ class GroupCommit {
             done.push({ queued, value: await queued.write(trx) });
             await sql`release request`.execute(trx);
           } catch (err) {
-            await sql`rollback to request`.execute(trx);
+            // A full disk or an I/O error ends SQLite's whole transaction, savepoint included: the
+            // group then fails with that error, not with this rollback's.
+            await sql`rollback to request`.execute(trx).catch((failed: unknown) => Promise.reject(classifyDatabaseError(err) ? err : failed));
             await sql`release request`.execute(trx);
             failed.push({ queued, err });
           }

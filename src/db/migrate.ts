@@ -69,3 +69,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     }
   });
 }
+
+/** Names of the migrations not applied yet; reads only (when the bookkeeping tables exist). */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const schema = await migrationTableSchema(db);
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

@@ -8,6 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { sql } from 'kysely';
+import { buildApp } from '../../src/app.js';
+import { createAppPassword } from '../../src/auth/app-passwords.js';
+import { insertUser } from '../../src/auth/users.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/connect.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
 import { backends, startTestServer, type TestResponse, type TestServer } from '../support/server.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -295,4 +302,153 @@ async function startPrivateCluster(): Promise<Cluster | string> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+if (backends.includes('sqlite')) {
+  describe('SQLite writes that fail [sqlite]', () => {
+    let srv: TestServer;
+    before(async () => {
+      srv = await startTestServer('sqlite');
+    });
+    after(async () => {
+      await srv.close();
+    });
+
+    /** The disk is full: the service's connection may not grow the file past its size now. */
+    const fillDisk = async () => {
+      const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(srv.db);
+      await sql.raw(`pragma max_page_count = ${rows[0]!.page_count}`).execute(srv.db);
+    };
+    const freeDisk = () => sql.raw('pragma max_page_count = 2147483646').execute(srv.db);
+    const bigEvent = (title: string) => ({ title, description: 'x'.repeat(40_000), start_date: '2031-05-06 10:00:00', end_date: '2031-05-06 11:00:00', status: 'publish' });
+
+    it('a write on a full disk fails with SQLITE_FULL itself, not with the rollback that follows it', async () => {
+      await fillDisk();
+      try {
+        await assert.rejects(
+          srv.built.app.transact((trx) => sql`insert into settings (name, value) values ('fault_probe', ${'x'.repeat(40_000)})`.execute(trx)),
+          { code: 'SQLITE_FULL' },
+        );
+      } finally {
+        await freeDisk();
+      }
+    });
+
+    it('writes on a full disk answer 507 rest_insufficient_storage and store nothing; reads answer 200; /healthz reports the failing writes until a write succeeds', async () => {
+      const editor = await srv.user('editor');
+      await fillDisk();
+      try {
+        const answers = await Promise.all([1, 2, 3].map((i) => srv.post('/events', { as: editor, json: bigEvent(`Full ${i}`) })));
+        for (const res of answers) {
+          assert.equal(res.status, 507, res.text);
+          assert.equal(res.body.code, 'rest_insufficient_storage');
+          assert.equal(res.body.data.status, 507);
+          assert.equal(typeof res.body.message, 'string');
+        }
+        assert.equal((await srv.get('/events')).status, 200);
+        const health = await srv.get(`${srv.origin}/healthz`);
+        assert.equal(health.status, 503);
+        assert.equal(health.body.status, 'writes_failing');
+        assert.equal(health.body.code, 'SQLITE_FULL');
+        assert.ok(!Number.isNaN(Date.parse(health.body.since)), health.text);
+        const stored = await srv.db.selectFrom('posts').select('id').where('title', 'like', 'Full %').execute();
+        assert.deepEqual(stored, []);
+      } finally {
+        await freeDisk();
+      }
+      const created = await srv.post('/events', { as: editor, json: bigEvent('Room again') });
+      assert.equal(created.status, 201);
+      const health = await srv.get(`${srv.origin}/healthz`);
+      assert.equal(health.status, 200);
+      assert.deepEqual(health.body, { status: 'ok' });
+    });
+  });
+
+  describe('SQLite start-up on a database that refuses writes [sqlite]', () => {
+    it('starts anyway: reads answer 200, writes 503 rest_database_write_failed with Retry-After, /healthz reports it', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'calendar-faults-'));
+      const handle = openDatabase(`sqlite:${join(dir, 'test.sqlite')}`);
+      try {
+        await migrateToLatest(handle.db);
+        const { id } = await handle.db.transaction().execute(async (trx) => {
+          const userId = await insertUser(trx, { login: 'writer', role: 'editor' });
+          return { id: userId, ...(await createAppPassword(trx, userId, 'tests', 'abcd efgh ijkl mnop')) };
+        });
+        assert.ok(id > 0);
+        // Every write of this connection now fails with SQLITE_READONLY: the start-up writes
+        // (migrations' lock, statistics, the bootstrap administrator) included.
+        await sql`pragma query_only = 1`.execute(handle.db);
+        const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', CALENDAR_ADMIN_USER: 'admin', CALENDAR_ADMIN_APP_PASSWORD: 'abcd efgh ijkl mnop' });
+        const built = await buildApp(config, { database: handle });
+        try {
+          await built.fastify.listen({ port: 0, host: '127.0.0.1' });
+          const address = built.fastify.server.address();
+          const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+          const root = `${origin}/wp-json/calendar/events/v1`;
+          assert.equal((await fetch(`${root}/events`)).status, 200);
+          const authorization = `Basic ${Buffer.from('writer:abcd efgh ijkl mnop').toString('base64')}`;
+          const write = await fetch(`${root}/events`, {
+            method: 'POST',
+            headers: { authorization, 'content-type': 'application/json' },
+            body: JSON.stringify({ title: 'Read-only', start_date: '2031-05-06 10:00:00', end_date: '2031-05-06 11:00:00' }),
+          });
+          const body = (await write.json()) as { code: string; data: { status: number } };
+          assert.equal(write.status, 503);
+          assert.equal(body.code, 'rest_database_write_failed');
+          assert.equal(body.data.status, 503);
+          assert.match(write.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
+          const health = await fetch(`${origin}/healthz`);
+          const healthBody = (await health.json()) as { status: string; code: string };
+          assert.equal(health.status, 503);
+          assert.equal(healthBody.status, 'writes_failing');
+          assert.equal(healthBody.code, 'SQLITE_READONLY');
+          await sql`pragma query_only = 0`.execute(handle.db);
+          assert.deepEqual(await handle.db.selectFrom('posts').select('id').where('title', '=', 'Read-only').execute(), []);
+        } finally {
+          await built.close();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('refuses to start when migrations are pending and cannot be applied, saying so', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'calendar-faults-'));
+      const handle = openDatabase(`sqlite:${join(dir, 'test.sqlite')}`);
+      try {
+        await sql`pragma query_only = 1`.execute(handle.db);
+        await assert.rejects(buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: '0' }), { database: handle }), /migrations .*SQLITE_READONLY|SQLITE_READONLY.*migrations/i);
+      } finally {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe('An SQLite database that cannot be opened [sqlite]', () => {
+    it('calendar serve exits 1 with one line naming the file and DATABASE_URL', async () => {
+      // /sys is mounted read-only: no file can be created there, even by root.
+      const url = 'sqlite:/sys/calendar-faults.sqlite';
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+        env: { ...process.env, DATABASE_URL: url, PORT: '0', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += String(d)));
+      const [code] = await once(child, 'exit');
+      assert.equal(code, 1, stderr);
+      const lines = stderr.trim().split('\n');
+      assert.equal(lines.length, 1, stderr);
+      assert.match(lines[0]!, /^calendar: cannot open the SQLite database \/sys\/calendar-faults\.sqlite /);
+      assert.match(lines[0]!, /DATABASE_URL/);
+    });
+
+    it('a directory that cannot be created is named the same way', () => {
+      assert.throws(() => openDatabase('sqlite:/sys/calendar-faults/test.sqlite'), (err: Error) => {
+        assert.match(err.message, /^cannot open the SQLite database \/sys\/calendar-faults\/test\.sqlite /);
+        assert.match(err.message, /DATABASE_URL/);
+        return true;
+      });
+    });
+  });
 }
