@@ -98,6 +98,13 @@ class FailureLimit {
 }
 
 /**
+ * The address limiters' key of a request: its normalized address. A request whose client has
+ * already gone has none (`request.ip` is then undefined, which the library's own key would throw
+ * on); such requests share one key.
+ */
+const addressKey = (request: FastifyRequest) => normalizeIP(request.ip ?? '');
+
+/**
  * The per-login limiter's key of a request, set once its credentials are parsed. A digest, so that
  * a stored key has a fixed size however long the login sent.
  */
@@ -114,7 +121,7 @@ export async function registerThrottle(fastify: FastifyInstance, config: Config)
   const window = config.loginFailureWindowSeconds * 1000;
   const byAddress =
     config.loginFailuresPerAddress > 0
-      ? new FailureLimit(fastify.createRateLimit({ max: config.loginFailuresPerAddress, timeWindow: window }), (request) => normalizeIP(request.ip))
+      ? new FailureLimit(fastify.createRateLimit({ max: config.loginFailuresPerAddress, timeWindow: window, keyGenerator: addressKey }), addressKey)
       : null;
   // The library keys by what its key generator reads from the request: the login parsed below is
   // carried on the request for it, so the header is decoded once.
@@ -123,7 +130,7 @@ export async function registerThrottle(fastify: FastifyInstance, config: Config)
       ? new FailureLimit(fastify.createRateLimit({ max: config.loginFailuresPerLogin, timeWindow: window, keyGenerator: loginKey }), loginKey)
       : null;
   const anonymous =
-    config.rateLimitPerMinute > 0 ? fastify.createRateLimit({ max: config.rateLimitPerMinute, timeWindow: 60_000 }) : null;
+    config.rateLimitPerMinute > 0 ? fastify.createRateLimit({ max: config.rateLimitPerMinute, timeWindow: 60_000, keyGenerator: addressKey }) : null;
 
   return {
     async authenticate(request, authenticator) {
@@ -150,7 +157,7 @@ export async function registerThrottle(fastify: FastifyInstance, config: Config)
         if (wait > 0) throw restErrors.tooManyLoginAttempts(wait);
         try {
           if (parsed instanceof RestError) throw parsed;
-          return await authenticator.authenticateCredentials(parsed, request.ip);
+          return await authenticator.authenticateCredentials(parsed, request.ip ?? '');
         } catch (err) {
           if (isWrongCredential(err)) for (const limit of limits) await limit.fail(request);
           throw err;
