@@ -8,7 +8,7 @@ import { ROOT, killRunningServers } from './processes.js';
 import { formatReport } from './report.js';
 import { SCENARIOS, type ScenarioName } from './scenarios.js';
 
-/** `npm run bench [-- options]`: see README.md, Benchmark. */
+/** `npm run bench [-- options]`: see bench/README.md. */
 
 const positive = (name: string) => (raw: string) => {
   const n = Number(raw.replace(/_/g, ''));
@@ -36,7 +36,7 @@ const program = new Command('bench')
   .option('--events <n>', 'events in the dataset of the scenario table (default 100000; --quick: 1000)', positive('--events'))
   .option('--scaling <sizes>', 'dataset sizes of the list-varied scaling table (default 1000,10000,100000; --quick: 250,1000)', sizes)
   .option('--no-scaling', 'skip the scaling table')
-  .option('--scale-1m', 'add 1,000,000 events to the scaling table (several minutes more, see README.md, Benchmark)')
+  .option('--scale-1m', 'add 1,000,000 events to the scaling table (several minutes more, see bench/README.md)')
   .option('--scenarios <list>', `scenarios to run (default all: ${SCENARIOS.join(',')})`, scenarioList)
   .option('--connections <n>', 'concurrent connections of the load generator', positive('--connections'), 32)
   .option('--no-gzip', 'requests do not say Accept-Encoding: gzip (every answer, the baseline\'s too, goes uncompressed)')

@@ -219,7 +219,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     client.on('error', () => undefined);
     // No parallel plans: PostgreSQL would start worker processes for a request's count or page,
     // which under concurrent requests only compete with the other requests' connections for the
-    // same cores (README, What makes lists fast). Set on each new connection, so that an `options`
+    // same cores (docs/architecture.md, What makes lists fast). Set on each new connection, so that an `options`
     // of the URL does not undo it.
     client.query('set max_parallel_workers_per_gather = 0').catch(() => undefined);
     runPreparedByName(client);

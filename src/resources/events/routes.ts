@@ -100,8 +100,8 @@ function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, Li
  * and the page, which may read thousands of index entries, are read from `reads` (on SQLite the
  * worker threads); what the rest reads by key (the filter's terms, the page's relations) is read on
  * the request connection. A worker's answer waits for a turn of the event loop, behind the requests
- * that came meanwhile; reading the rest here spares a page built under load those turns (README.md,
- * What makes lists fast).
+ * that came meanwhile; reading the rest here spares a page built under load those turns
+ * (docs/architecture.md, What makes lists fast).
  */
 async function listEvents(ctx: RequestContext) {
   const db = ctx.app.reads;
