@@ -13,9 +13,9 @@ import { docRoute } from './http/openapi.js';
 import { docsPageRoutes } from './http/docs-page.js';
 import { publicUrlRoutes } from './http/public-urls.js';
 import { registerThrottle } from './http/throttle.js';
-import { DATABASE_RETRY_AFTER_SECONDS, INVALID_JSON, LOOKS_LIKE_JSON, NAMESPACE, compileRoutes, looksLikeJson, registerDispatcher, type InFlight, type SiteRoute } from './http/register.js';
+import { INVALID_JSON, LOOKS_LIKE_JSON, NAMESPACE, compileRoutes, looksLikeJson, registerDispatcher, type InFlight, type SiteRoute } from './http/register.js';
 import type { AppContext, RouteDef } from './http/route.js';
-import { RestError, restErrors } from './http/errors.js';
+import { RETRY_AFTER_SECONDS, RestError, restErrors } from './http/errors.js';
 import { answerClientError, rejectExpectation } from './http/transport-errors.js';
 import { SettingsCache } from './settings.js';
 import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index.js';
@@ -54,7 +54,7 @@ async function health(db: DatabaseHandle['db'], writes: WriteHealth): Promise<{ 
     return {
       status: 503,
       body: { status: 'database_unavailable', ...(typeof code === 'string' ? { code } : {}), message: HEALTH_MESSAGES.unavailable },
-      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
     };
   }
   const failure = writes.current();
@@ -107,11 +107,8 @@ function logWriteHealth(log: FastifyBaseLogger, failure: WriteFailure | null, pr
 
 /** Answers a request the framework rejected before the dispatcher saw it, in the WordPress error shape. */
 function sendRestError(reply: FastifyReply, error: RestError, headers: Record<string, string> = {}): void {
-  reply.code(error.status).headers(headers).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(error.body));
+  reply.code(error.status).headers({ ...headers, ...error.headers }).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(error.body));
 }
-
-/** Seconds a client refused during shutdown is asked to wait before trying again (a restart's length). */
-const RETRY_AFTER_SECONDS = 5;
 
 export interface BuiltApp {
   fastify: FastifyInstance;
@@ -225,7 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Refusals that need no route and no body: checked before the body is read.
   fastify.addHook('onRequest', (request, reply, done) => {
     if (shuttingDown) {
-      sendRestError(reply, restErrors.serviceUnavailable(), { 'Retry-After': String(RETRY_AFTER_SECONDS), Connection: 'close' });
+      sendRestError(reply, restErrors.serviceUnavailable(), { Connection: 'close' });
       return;
     }
     // RFC 9112 3.2: a server must answer 400 to an HTTP/1.1 request without Host.

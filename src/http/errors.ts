@@ -23,6 +23,13 @@ export class RestError extends Error {
   }
 }
 
+/**
+ * Seconds a client refused for an interruption of the service (a shutdown, a database outage or
+ * write fault) is asked to wait before sending the request again: about a restart's or a failover's
+ * length.
+ */
+export const RETRY_AFTER_SECONDS = 5;
+
 const e = (code: string, message: string, status: number, extra: Record<string, unknown> | null = {}) =>
   new RestError(code, message, status, extra);
 
@@ -78,19 +85,21 @@ export const restErrors = {
   requestHeaderFieldsTooLarge: () =>
     e('rest_request_header_fields_too_large', 'The request header fields are too large.', 431),
   serviceUnavailable: () =>
-    e('rest_service_unavailable', 'The server is shutting down; send the request again shortly.', 503),
+    new RestError('rest_service_unavailable', 'The server is shutting down; send the request again shortly.', 503, {}, {}, {
+      'Retry-After': String(RETRY_AFTER_SECONDS),
+    }),
 
   // Database faults (db/faults.ts, README "Database outages and faults"): not the request's fault,
   // so not a 500; a client may send the same request again.
-  databaseUnavailable: (retryAfterSeconds: number) =>
+  databaseUnavailable: () =>
     new RestError('rest_database_unavailable', 'The database is unavailable; send the request again shortly.', 503, {}, {}, {
-      'Retry-After': String(retryAfterSeconds),
+      'Retry-After': String(RETRY_AFTER_SECONDS),
     }),
   insufficientStorage: () =>
     e('rest_insufficient_storage', 'The database has no room left to store the change; nothing was saved.', 507),
-  databaseWriteFailed: (retryAfterSeconds: number) =>
+  databaseWriteFailed: () =>
     new RestError('rest_database_write_failed', 'The database cannot store changes right now; nothing was saved.', 503, {}, {}, {
-      'Retry-After': String(retryAfterSeconds),
+      'Retry-After': String(RETRY_AFTER_SECONDS),
     }),
 
   // Authentication (common.md 7.2)

@@ -153,14 +153,11 @@ export interface DispatchOptions {
   throttle: Throttle;
 }
 
-/** Seconds a client refused for a database fault is asked to wait: about a restart's or a failover's length. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
 /** The answer to a database fault (db/faults.ts). */
 function faultError(fault: DatabaseFault): RestError {
-  if (fault.kind === 'unavailable') return restErrors.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS);
+  if (fault.kind === 'unavailable') return restErrors.databaseUnavailable();
   if (fault.kind === 'storage_full') return restErrors.insufficientStorage();
-  return restErrors.databaseWriteFailed(DATABASE_RETRY_AFTER_SECONDS);
+  return restErrors.databaseWriteFailed();
 }
 
 /** A fault repeats for every request of an outage: logged when it changes, and again at most this often. */
