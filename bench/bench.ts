@@ -5,10 +5,25 @@ import { backendOfSpec, createBenchDatabase, migrateAndSeed, redactUrl, type Dat
 import type { DatasetSummary } from './dataset.js';
 import type { LoadPlan, LoadResult } from './drive.js';
 import { LoadDriver } from './load.js';
-import { buildService, drained, rawRequest, sampleRss, startBaseline, startService, type RunningServer } from './processes.js';
+import {
+  buildService,
+  drained,
+  rawRequest,
+  sampleRss,
+  startBaseline,
+  startService,
+  type RunningServer,
+} from './processes.js';
 import { collectMeta, type Meta } from './meta.js';
 import { evaluateTargets, type TargetCheck } from './targets.js';
-import { API_ROOT, distinctReads, scenarioPools, type ScenarioLoad, type ScenarioName, type ScenarioPools } from './scenarios.js';
+import {
+  API_ROOT,
+  distinctReads,
+  scenarioPools,
+  type ScenarioLoad,
+  type ScenarioName,
+  type ScenarioPools,
+} from './scenarios.js';
 
 export interface BenchOptions {
   /** `sqlite` and/or PostgreSQL URLs; each gets its own databases, created and dropped here. */
@@ -82,7 +97,10 @@ export interface ScenarioResult {
 
 export interface StepResult {
   events: number;
-  dataset: Omit<DatasetSummary, 'publishedEventIds' | 'categoryIds' | 'categorySlugs' | 'tagSlugs' | 'venueIds' | 'organizerIds' | 'words'>;
+  dataset: Omit<
+    DatasetSummary,
+    'publishedEventIds' | 'categoryIds' | 'categorySlugs' | 'tagSlugs' | 'venueIds' | 'organizerIds' | 'words'
+  >;
   /** Size of the service's default events page on the wire (compressed when the requests accept gzip). */
   defaultPageBytes: number;
   /** Its `Content-Encoding` (`gzip`), or null for none. */
@@ -127,13 +145,21 @@ function aggregate(runs: LoadResult[]): Figures {
   const requests = runs.reduce((n, r) => n + r.requests, 0);
   const seconds = runs.reduce((n, r) => n + r.seconds, 0);
   const mean = (f: (r: LoadResult) => number) => runs.reduce((n, r) => n + f(r), 0) / runs.length;
-  return { requests, rps: seconds ? requests / seconds : 0, p50: mean((r) => r.p50), p99: mean((r) => r.p99), errors: runs.reduce((n, r) => n + r.errors, 0), pastEnd: runs.reduce((n, r) => n + r.pastEnd, 0) };
+  return {
+    requests,
+    rps: seconds ? requests / seconds : 0,
+    p50: mean((r) => r.p50),
+    p99: mean((r) => r.p99),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    pastEnd: runs.reduce((n, r) => n + r.pastEnd, 0),
+  };
 }
 
 const ratio = (a: number, b: number) => (b ? a / b : 0);
 
 /** Headers every request of the run carries, the one that reads the baseline's body included. */
-const requestHeaders = (options: BenchOptions): Record<string, string> => (options.gzip ? { 'accept-encoding': 'gzip' } : {});
+const requestHeaders = (options: BenchOptions): Record<string, string> =>
+  options.gzip ? { 'accept-encoding': 'gzip' } : {};
 
 interface Step {
   service: RunningServer;
@@ -142,7 +168,13 @@ interface Step {
   databaseBusy: () => Promise<boolean>;
 }
 
-async function measure(driver: LoadDriver, step: Step, scenario: ScenarioName, options: BenchOptions, seed: number): Promise<ScenarioResult> {
+async function measure(
+  driver: LoadDriver,
+  step: Step,
+  scenario: ScenarioName,
+  options: BenchOptions,
+  seed: number,
+): Promise<ScenarioResult> {
   const plan = (origin: string, load: ScenarioLoad, duration: number, round: number): LoadPlan => ({
     origin,
     connections: options.connections,
@@ -188,7 +220,13 @@ async function measure(driver: LoadDriver, step: Step, scenario: ScenarioName, o
   };
 }
 
-async function runStep(driver: LoadDriver, spec: DatabaseSpec, events: number, scenarios: ScenarioName[], options: BenchOptions): Promise<StepResult> {
+async function runStep(
+  driver: LoadDriver,
+  spec: DatabaseSpec,
+  events: number,
+  scenarios: ScenarioName[],
+  options: BenchOptions,
+): Promise<StepResult> {
   const { log } = options;
   const database = await createBenchDatabase(spec, options.workDir, `e${events}`);
   const servers: RunningServer[] = [];
@@ -202,18 +240,28 @@ async function runStep(driver: LoadDriver, spec: DatabaseSpec, events: number, s
       onProgress: (written, total) => {
         if (written === total || Date.now() - shown > 5000) {
           shown = Date.now();
-          log(`  seeding ${written.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} events (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+          log(
+            `  seeding ${written.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} events (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+          );
         }
       },
     });
-    log(`  dataset: ${summary.events} events, ${summary.venues} venues, ${summary.organizers} organizers, ${summary.categories} categories, ${summary.tags} tags in ${summary.seconds.toFixed(1)} s`);
+    log(
+      `  dataset: ${summary.events} events, ${summary.venues} venues, ${summary.organizers} organizers, ${summary.categories} categories, ${summary.tags} tags in ${summary.seconds.toFixed(1)} s`,
+    );
 
     const adminUser = 'bench-admin';
     const adminPassword = randomBytes(12).toString('hex');
-    const service = await startService({ databaseUrl: database.url, adminUser, adminPassword, fromSource: options.fromSource });
+    const service = await startService({
+      databaseUrl: database.url,
+      adminUser,
+      adminPassword,
+      fromSource: options.fromSource,
+    });
     servers.push(service);
     const page = await rawRequest('GET', `${service.origin}${API_ROOT}/events`, requestHeaders(options));
-    if (page.status !== 200) log(`  warning: GET /events answered ${page.status}; the baseline body has the size of that answer`);
+    if (page.status !== 200)
+      log(`  warning: GET /events answered ${page.status}; the baseline body has the size of that answer`);
     const bodyFile = join(options.workDir, `baseline-${events}.json`);
     const encoding = page.headers['content-encoding'] ?? null;
     writeFileSync(bodyFile, page.body);
@@ -225,18 +273,42 @@ async function runStep(driver: LoadDriver, spec: DatabaseSpec, events: number, s
 
     const results: ScenarioResult[] = [];
     for (const [i, scenario] of scenarios.entries()) {
-      const result = await measure(driver, { service, baseline, pools, databaseBusy: database.busy }, scenario, options, options.seed + i);
+      const result = await measure(
+        driver,
+        { service, baseline, pools, databaseBusy: database.busy },
+        scenario,
+        options,
+        options.seed + i,
+      );
       results.push(result);
       if (result.coldPass) {
         const pass = result.coldPass;
-        log(`  ${scenario.padEnd(16)} cold pass: ${pass.requests} reads in ${pass.seconds.toFixed(2)} s, p50 ${pass.p50.toFixed(2)} ms, p99 ${pass.p99.toFixed(2)} ms, errors ${pass.errors}`);
+        log(
+          `  ${scenario.padEnd(16)} cold pass: ${pass.requests} reads in ${pass.seconds.toFixed(2)} s, p50 ${pass.p50.toFixed(2)} ms, p99 ${pass.p99.toFixed(2)} ms, errors ${pass.errors}`,
+        );
       }
       log(
         `  ${scenario.padEnd(16)} ${result.service.rps.toFixed(0).padStart(7)} req/s (${result.ratio.rps.toFixed(2)}× baseline ${result.baseline.rps.toFixed(0)}), p50 ${result.service.p50.toFixed(2)} ms, p99 ${result.service.p99.toFixed(2)} ms, errors ${result.service.errors}`,
       );
     }
-    const { publishedEventIds: _p, categoryIds: _c, categorySlugs: _cs, tagSlugs: _t, venueIds: _v, organizerIds: _o, words: _w, ...dataset } = summary;
-    return { events, dataset, defaultPageBytes: page.body.length, defaultPageEncoding: encoding, variedPoolSize: pools['list-varied'].pools[0]!.requests.length, scenarios: results };
+    const {
+      publishedEventIds: _p,
+      categoryIds: _c,
+      categorySlugs: _cs,
+      tagSlugs: _t,
+      venueIds: _v,
+      organizerIds: _o,
+      words: _w,
+      ...dataset
+    } = summary;
+    return {
+      events,
+      dataset,
+      defaultPageBytes: page.body.length,
+      defaultPageEncoding: encoding,
+      variedPoolSize: pools['list-varied'].pools[0]!.requests.length,
+      scenarios: results,
+    };
   } finally {
     for (const server of servers.reverse()) await server.stop();
     await database.drop();
@@ -262,7 +334,10 @@ function scalingRows(steps: StepResult[]): ScalingRow[] {
     baselineRatio: varied!.ratio.rps,
     answerKib: meanAnswerKib(varied!.rounds.service),
     coldPassSeconds: varied!.coldPass?.seconds ?? null,
-    growth: { rps: ratio(varied!.service.rps, first!.service.rps), p50: ratio(varied!.service.p50, first!.service.p50) },
+    growth: {
+      rps: ratio(varied!.service.rps, first!.service.rps),
+      p50: ratio(varied!.service.p50, first!.service.p50),
+    },
   }));
 }
 
@@ -288,7 +363,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         log(`${backend}, ${events.toLocaleString('en-US')} events: ${scenarios.join(', ')}`);
         steps.push(await runStep(driver, spec, events, scenarios, options));
       }
-      const scaling = options.scaling.length ? scalingRows(steps.filter((s) => options.scaling.includes(s.events))) : [];
+      const scaling = options.scaling.length
+        ? scalingRows(steps.filter((s) => options.scaling.includes(s.events)))
+        : [];
       backends.push({ backend, database: backend === 'sqlite' ? 'sqlite' : redactUrl(spec), steps, scaling });
     }
   } finally {
@@ -305,7 +382,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   if (options.resultsDir) {
     mkdirSync(options.resultsDir, { recursive: true });
     const stamp = meta.date.replace(/[:.]/g, '-');
-    result.file = join(options.resultsDir, `${stamp}-${backends.map((b) => b.backend).join('-')}-${options.events}.json`);
+    result.file = join(
+      options.resultsDir,
+      `${stamp}-${backends.map((b) => b.backend).join('-')}-${options.events}.json`,
+    );
     writeFileSync(result.file, `${JSON.stringify(result, null, 2)}\n`);
   }
   return result;

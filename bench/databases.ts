@@ -10,7 +10,9 @@ import { seedDataset, type DatasetOptions, type DatasetSummary } from './dataset
 export interface BenchDatabase {
   backend: Backend;
   url: string;
-  /** Whether the database server is still running statements of this database (PostgreSQL; SQLite runs in the service). */
+  /**
+   * Whether the database server is still running statements of this database (PostgreSQL; SQLite runs in the service).
+   */
   busy(): Promise<boolean>;
   drop(): Promise<void>;
 }
@@ -57,7 +59,9 @@ export async function createBenchDatabase(spec: DatabaseSpec, dir: string, name:
     backend: 'postgres',
     url: url.toString(),
     busy: async () => {
-      const rows = await admin(`select count(*) as n from pg_stat_activity where datname = '${database}' and state = 'active' and pid <> pg_backend_pid()`);
+      const rows = await admin(
+        `select count(*) as n from pg_stat_activity where datname = '${database}' and state = 'active' and pid <> pg_backend_pid()`,
+      );
       return Number(rows[0]?.n ?? 0) > 0;
     },
     drop: async () => {

@@ -17,7 +17,9 @@ import { Random } from './random.js';
 export interface DatasetOptions {
   events: number;
   seed: number;
-  /** The UTC day event dates are spread around (`YYYY-MM-DD`); default today, so the default list window holds events. */
+  /**
+   * The UTC day event dates are spread around (`YYYY-MM-DD`); default today, so the default list window holds events.
+   */
   anchor?: string;
   backend: Backend;
   onProgress?: (written: number, total: number) => void;
@@ -46,9 +48,33 @@ export interface DatasetSummary {
 }
 
 const CITIES = [
-  { city: 'New York', state: 'NY', country: 'United States', lat: 40.71, lng: -74.0, zone: 'America/New_York', weight: 20 },
-  { city: 'Los Angeles', state: 'CA', country: 'United States', lat: 34.05, lng: -118.24, zone: 'America/Los_Angeles', weight: 10 },
-  { city: 'Chicago', state: 'IL', country: 'United States', lat: 41.88, lng: -87.63, zone: 'America/Chicago', weight: 8 },
+  {
+    city: 'New York',
+    state: 'NY',
+    country: 'United States',
+    lat: 40.71,
+    lng: -74.0,
+    zone: 'America/New_York',
+    weight: 20,
+  },
+  {
+    city: 'Los Angeles',
+    state: 'CA',
+    country: 'United States',
+    lat: 34.05,
+    lng: -118.24,
+    zone: 'America/Los_Angeles',
+    weight: 10,
+  },
+  {
+    city: 'Chicago',
+    state: 'IL',
+    country: 'United States',
+    lat: 41.88,
+    lng: -87.63,
+    zone: 'America/Chicago',
+    weight: 8,
+  },
   { city: 'Toronto', state: 'ON', country: 'Canada', lat: 43.65, lng: -79.38, zone: 'America/Toronto', weight: 6 },
   { city: 'London', state: '', country: 'United Kingdom', lat: 51.51, lng: -0.13, zone: 'Europe/London', weight: 12 },
   { city: 'Paris', state: '', country: 'France', lat: 48.86, lng: 2.35, zone: 'Europe/Paris', weight: 10 },
@@ -61,14 +87,133 @@ const CITIES = [
 ] as const;
 type City = (typeof CITIES)[number];
 
-const ADJECTIVES = ['Summer', 'Winter', 'Spring', 'Autumn', 'Evening', 'Morning', 'Grand', 'Open', 'Community', 'City', 'Annual', 'Weekly', 'Downtown', 'Riverside', 'Midnight', 'Sunday'];
-const TOPICS = ['Jazz', 'Blues', 'Rock', 'Folk', 'Classical', 'Poetry', 'Yoga', 'Pottery', 'Robotics', 'Chess', 'Photography', 'Cooking', 'Wine', 'Coffee', 'Film', 'Theatre', 'Dance', 'Salsa', 'Astronomy', 'Gardening', 'Cycling', 'Running', 'Coding', 'Design', 'History', 'Comedy'];
-const KINDS = ['Night', 'Festival', 'Workshop', 'Meetup', 'Class', 'Concert', 'Fair', 'Market', 'Tour', 'Lecture', 'Session', 'Club', 'Gala', 'Exhibition', 'Screening', 'Tasting'];
-const QUALITIES = ['friendly', 'beginner', 'advanced', 'family', 'outdoor', 'indoor', 'acoustic', 'vintage', 'modern', 'guided', 'live', 'relaxed', 'lively', 'seasonal'];
-const VENUE_WORDS = ['Blue', 'Red', 'Oak', 'Harbor', 'Maple', 'Union', 'Liberty', 'Central', 'Royal', 'Granite', 'Willow', 'Summit'];
+const ADJECTIVES = [
+  'Summer',
+  'Winter',
+  'Spring',
+  'Autumn',
+  'Evening',
+  'Morning',
+  'Grand',
+  'Open',
+  'Community',
+  'City',
+  'Annual',
+  'Weekly',
+  'Downtown',
+  'Riverside',
+  'Midnight',
+  'Sunday',
+];
+const TOPICS = [
+  'Jazz',
+  'Blues',
+  'Rock',
+  'Folk',
+  'Classical',
+  'Poetry',
+  'Yoga',
+  'Pottery',
+  'Robotics',
+  'Chess',
+  'Photography',
+  'Cooking',
+  'Wine',
+  'Coffee',
+  'Film',
+  'Theatre',
+  'Dance',
+  'Salsa',
+  'Astronomy',
+  'Gardening',
+  'Cycling',
+  'Running',
+  'Coding',
+  'Design',
+  'History',
+  'Comedy',
+];
+const KINDS = [
+  'Night',
+  'Festival',
+  'Workshop',
+  'Meetup',
+  'Class',
+  'Concert',
+  'Fair',
+  'Market',
+  'Tour',
+  'Lecture',
+  'Session',
+  'Club',
+  'Gala',
+  'Exhibition',
+  'Screening',
+  'Tasting',
+];
+const QUALITIES = [
+  'friendly',
+  'beginner',
+  'advanced',
+  'family',
+  'outdoor',
+  'indoor',
+  'acoustic',
+  'vintage',
+  'modern',
+  'guided',
+  'live',
+  'relaxed',
+  'lively',
+  'seasonal',
+];
+const VENUE_WORDS = [
+  'Blue',
+  'Red',
+  'Oak',
+  'Harbor',
+  'Maple',
+  'Union',
+  'Liberty',
+  'Central',
+  'Royal',
+  'Granite',
+  'Willow',
+  'Summit',
+];
 const VENUE_KINDS = ['Hall', 'Theatre', 'Center', 'Club', 'Park', 'Gallery', 'Arena', 'Studio', 'Library', 'Cafe'];
-const FIRST_NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hugo', 'Iris', 'Jonas', 'Keiko', 'Luis', 'Maya', 'Noah'];
-const LAST_NAMES = ['Adams', 'Bauer', 'Chen', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Hansen', 'Ito', 'Jensen', 'Kumar', 'Lopez', 'Martin', 'Nakamura'];
+const FIRST_NAMES = [
+  'Ada',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hugo',
+  'Iris',
+  'Jonas',
+  'Keiko',
+  'Luis',
+  'Maya',
+  'Noah',
+];
+const LAST_NAMES = [
+  'Adams',
+  'Bauer',
+  'Chen',
+  'Dubois',
+  'Evans',
+  'Fischer',
+  'Garcia',
+  'Hansen',
+  'Ito',
+  'Jensen',
+  'Kumar',
+  'Lopez',
+  'Martin',
+  'Nakamura',
+];
 const CATEGORY_TREE: Record<string, string[]> = {
   Music: ['Jazz', 'Rock', 'Classical'],
   Arts: ['Theatre', 'Painting', 'Film'],
@@ -80,7 +225,28 @@ const CATEGORY_TREE: Record<string, string[]> = {
   Wellness: ['Yoga', 'Meditation', 'Hiking'],
 };
 const CATEGORY_LEAVES = ['for Beginners', 'Masterclasses', 'for Families'];
-const TAG_WORDS = ['free', 'outdoor', 'kids', 'family', 'accessible', 'evening', 'weekend', 'online', 'students', 'seniors', 'dog-friendly', 'wheelchair', 'rsvp', 'drop-in', 'members', 'charity', 'live-music', 'food', 'drinks', 'workshop'];
+const TAG_WORDS = [
+  'free',
+  'outdoor',
+  'kids',
+  'family',
+  'accessible',
+  'evening',
+  'weekend',
+  'online',
+  'students',
+  'seniors',
+  'dog-friendly',
+  'wheelchair',
+  'rsvp',
+  'drop-in',
+  'members',
+  'charity',
+  'live-music',
+  'food',
+  'drinks',
+  'workshop',
+];
 const TAG_COUNT = 200;
 const AUTHORS = [
   { login: 'bench-editor-1', role: 'editor' },
@@ -114,7 +280,12 @@ const clamp = (n: number, min: number, max: number) => Math.max(min, Math.min(ma
 
 type Row<T extends keyof Database> = Insertable<Database[T]>;
 
-async function insertRows<T extends keyof Database>(trx: Trx, table: T, rows: Row<T>[], backend: Backend): Promise<void> {
+async function insertRows<T extends keyof Database>(
+  trx: Trx,
+  table: T,
+  rows: Row<T>[],
+  backend: Backend,
+): Promise<void> {
   if (!rows.length) return;
   const size = Math.max(1, Math.floor(MAX_PARAMS[backend] / Object.keys(rows[0]!).length));
   for (let i = 0; i < rows.length; i += size) {
@@ -161,7 +332,7 @@ function postRow(p: PostInput): Row<'posts'> {
     parent_id: 0,
     trashed_slug: trashed ? p.slug : null,
     trashed_status: trashed ? 'publish' : null,
-    trashed_at: trashed ? p.modified_utc ?? p.date_utc : null,
+    trashed_at: trashed ? (p.modified_utc ?? p.date_utc) : null,
   };
 }
 
@@ -189,7 +360,10 @@ function sentence(rng: Random, topic: string, kind: string): string {
 }
 
 async function nextId(db: Trx, table: 'posts' | 'terms'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
   return Number(row?.max ?? 0) + 1;
 }
 
@@ -198,7 +372,9 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
   const started = Date.now();
   const { backend } = options;
   const rng = new Random(`calendar-bench:${options.seed}`);
-  const anchorDay = options.anchor ? DateTime.fromISO(options.anchor, { zone: 'utc' }).startOf('day') : DateTime.utc().startOf('day');
+  const anchorDay = options.anchor
+    ? DateTime.fromISO(options.anchor, { zone: 'utc' }).startOf('day')
+    : DateTime.utc().startOf('day');
   if (!anchorDay.isValid) throw new Error(`--anchor must be a date such as 2026-01-31 (got "${options.anchor}")`);
   const now = DateTime.utc();
   const total = options.events;
@@ -223,7 +399,11 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
   await db.transaction().execute(async (trx) => {
     for (const a of AUTHORS) {
       const existing = await findUserByLogin(trx, a.login);
-      authorIds.push(existing ? existing.id : await insertUser(trx, { login: a.login, role: a.role, email: `${a.login}@bench.example` }));
+      authorIds.push(
+        existing
+          ? existing.id
+          : await insertUser(trx, { login: a.login, role: a.role, email: `${a.login}@bench.example` }),
+      );
     }
     const created = wall(anchorDay.minus({ years: 4 }));
     const posts: Row<'posts'>[] = [];
@@ -231,8 +411,26 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
     for (let i = 1; i <= imageCount; i++) {
       const id = postId++;
       images.push(id);
-      posts.push(postRow({ id, type: 'image', author: authorIds[0]!, status: 'inherit', slug: '', title: `bench-${i}`, date: created, date_utc: created }));
-      imageRows.push({ post_id: id, url: `https://images.bench.example/${i}.jpg`, mime_type: 'image/jpeg', extension: 'jpg', width: 1200, height: 800 });
+      posts.push(
+        postRow({
+          id,
+          type: 'image',
+          author: authorIds[0]!,
+          status: 'inherit',
+          slug: '',
+          title: `bench-${i}`,
+          date: created,
+          date_utc: created,
+        }),
+      );
+      imageRows.push({
+        post_id: id,
+        url: `https://images.bench.example/${i}.jpg`,
+        mime_type: 'image/jpeg',
+        extension: 'jpg',
+        width: 1200,
+        height: 800,
+      });
     }
     const venueRows: Row<'venues'>[] = [];
     for (let i = 1; i <= venueCount; i++) {
@@ -276,9 +474,27 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
     for (let i = 1; i <= organizerCount; i++) {
       const id = postId++;
       organizers.push(id);
-      const title = rng.chance(0.5) ? `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}` : `${rng.pick(TOPICS)} Society ${i}`;
-      posts.push(postRow({ id, type: 'organizer', author: rng.pick(authorIds), status: rng.chance(0.95) ? 'publish' : 'draft', slug: `${slugify(title)}-${i}`, title, date: created, date_utc: created }));
-      organizerRows.push({ post_id: id, phone: `+1 555 ${rng.int(1000, 9999)}`, website: rng.chance(0.5) ? `https://org${i}.bench.example` : '', email: `contact${i}@bench.example` });
+      const title = rng.chance(0.5)
+        ? `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`
+        : `${rng.pick(TOPICS)} Society ${i}`;
+      posts.push(
+        postRow({
+          id,
+          type: 'organizer',
+          author: rng.pick(authorIds),
+          status: rng.chance(0.95) ? 'publish' : 'draft',
+          slug: `${slugify(title)}-${i}`,
+          title,
+          date: created,
+          date_utc: created,
+        }),
+      );
+      organizerRows.push({
+        post_id: id,
+        phone: `+1 555 ${rng.int(1000, 9999)}`,
+        website: rng.chance(0.5) ? `https://org${i}.bench.example` : '',
+        email: `contact${i}@bench.example`,
+      });
     }
     await insertRows(trx, 'posts', posts, backend);
     await insertRows(trx, 'images', imageRows, backend);
@@ -290,7 +506,14 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
       const id = termId++;
       const slug = slugify(name);
       categories.push({ id, slug, depth });
-      termRows.push({ id, taxonomy: 'tribe_events_cat', name, slug, description: depth === 0 ? `Everything about ${name.toLowerCase()}.` : '', parent });
+      termRows.push({
+        id,
+        taxonomy: 'tribe_events_cat',
+        name,
+        slug,
+        description: depth === 0 ? `Everything about ${name.toLowerCase()}.` : '',
+        parent,
+      });
       return id;
     };
     for (const [top, children] of Object.entries(CATEGORY_TREE)) {
@@ -326,16 +549,40 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
     for (let n = 0; n < count; n++) {
       const id = postId++;
       const venue = rng.chance(0.88) ? rng.pick(venues) : null;
-      const zone = venue && rng.chance(0.9) ? venue.city.zone : rng.weighted([['UTC', 8], ['UTC+5', 1], [rng.weighted(CITIES.map((c) => [c.zone, c.weight] as const)), 6]] as const);
+      const zone =
+        venue && rng.chance(0.9)
+          ? venue.city.zone
+          : rng.weighted([
+              ['UTC', 8],
+              ['UTC+5', 1],
+              [rng.weighted(CITIES.map((c) => [c.zone, c.weight] as const)), 6],
+            ] as const);
       const day = anchorDay.plus({ days: rng.int(-3 * 365, 3 * 365) });
       const allDay = rng.chance(0.02);
       let start: DateTime;
       let end: DateTime;
       if (allDay) {
         start = DateTime.fromObject({ year: day.year, month: day.month, day: day.day }, { zone });
-        end = start.plus({ days: rng.weighted([[0, 7], [1, 2], [2, 1]] as const) }).set({ hour: 23, minute: 59, second: 59 });
+        end = start
+          .plus({
+            days: rng.weighted([
+              [0, 7],
+              [1, 2],
+              [2, 1],
+            ] as const),
+          })
+          .set({ hour: 23, minute: 59, second: 59 });
       } else {
-        start = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: rng.int(8, 21), minute: rng.pick([0, 0, 15, 30, 30, 45]) }, { zone });
+        start = DateTime.fromObject(
+          {
+            year: day.year,
+            month: day.month,
+            day: day.day,
+            hour: rng.int(8, 21),
+            minute: rng.pick([0, 0, 15, 30, 30, 45]),
+          },
+          { zone },
+        );
         const minutes = rng.weighted([
           [rng.int(1, 2) * 30, 5],
           [rng.int(2, 6) * 30, 60],
@@ -345,7 +592,14 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
         end = start.plus({ minutes });
       }
       const startUtc = start.toUTC();
-      const status = rng.weighted([['publish', 900], ['draft', 40], ['pending', 15], ['private', 20], ['future', 15], ['trash', 10]] as const);
+      const status = rng.weighted([
+        ['publish', 900],
+        ['draft', 40],
+        ['pending', 15],
+        ['private', 20],
+        ['future', 15],
+        ['trash', 10],
+      ] as const);
       // Publication dates in the site time zone, UTC (the default setting): a scheduled event goes
       // live later, half of the drafts never had one, the rest were published before their start.
       let dateUtc: string;
@@ -357,16 +611,26 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
         dateUtc = FLOATING;
         modified = wall(now.minus({ minutes: rng.int(1, 129_600) }).startOf('minute'));
       } else {
-        const publishedMs = Math.min(startUtc.toMillis() - rng.int(1, 120) * 86_400_000, nowMs - rng.int(1, 43_200) * 60_000);
+        const publishedMs = Math.min(
+          startUtc.toMillis() - rng.int(1, 120) * 86_400_000,
+          nowMs - rng.int(1, 43_200) * 60_000,
+        );
         dateUtc = wall(DateTime.fromMillis(publishedMs - (publishedMs % 60_000), { zone: 'utc' }));
-        modified = wall(DateTime.fromMillis(Math.min(publishedMs + rng.int(0, 240) * 3_600_000, nowMs) - (publishedMs % 60_000), { zone: 'utc' }));
+        modified = wall(
+          DateTime.fromMillis(Math.min(publishedMs + rng.int(0, 240) * 3_600_000, nowMs) - (publishedMs % 60_000), {
+            zone: 'utc',
+          }),
+        );
       }
       const date = dateUtc === FLOATING ? modified : dateUtc;
       const topic = rng.pick(TOPICS);
       const kind = rng.pick(KINDS);
       const title = `${rng.pick(ADJECTIVES)} ${topic} ${kind}`;
       const paragraphs = rng.int(1, 3);
-      const description = Array.from({ length: paragraphs }, () => `${sentence(rng, topic, kind)} ${sentence(rng, topic, kind)}`).join('\n\n');
+      const description = Array.from(
+        { length: paragraphs },
+        () => `${sentence(rng, topic, kind)} ${sentence(rng, topic, kind)}`,
+      ).join('\n\n');
       posts.push(
         postRow({
           id,
@@ -386,7 +650,11 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
       );
       const hidden = rng.chance(0.01);
       if (status === 'publish' && !hidden) published.push(id);
-      const showMap = rng.weighted([[1, 6], [0, 3], [null, 1]] as const);
+      const showMap = rng.weighted([
+        [1, 6],
+        [0, 3],
+        [null, 1],
+      ] as const);
       events.push({
         post_id: id,
         start_date: wall(start),
@@ -404,19 +672,40 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
         featured: rng.chance(0.05) ? 1 : 0,
       });
       if (venue) eventVenues.push({ event_id: id, venue_id: venue.id, position: 0 });
-      rng.sample(organizers, rng.weighted([[0, 30], [1, 45], [2, 18], [3, 7]] as const)).forEach((organizer, position) => {
-        eventOrganizers.push({ event_id: id, organizer_id: organizer, position });
-      });
+      rng
+        .sample(
+          organizers,
+          rng.weighted([
+            [0, 30],
+            [1, 45],
+            [2, 18],
+            [3, 7],
+          ] as const),
+        )
+        .forEach((organizer, position) => {
+          eventOrganizers.push({ event_id: id, organizer_id: organizer, position });
+        });
       const eventCategories = new Set<number>();
-      const categoryCount = rng.weighted([[0, 10], [1, 45], [2, 30], [3, 15]] as const);
+      const categoryCount = rng.weighted([
+        [0, 10],
+        [1, 45],
+        [2, 30],
+        [3, 15],
+      ] as const);
       while (eventCategories.size < categoryCount) {
-        const pool = rng.weighted([[leafCategories, 7], [midCategories, 2], [topCategories, 1]] as const);
+        const pool = rng.weighted([
+          [leafCategories, 7],
+          [midCategories, 2],
+          [topCategories, 1],
+        ] as const);
         eventCategories.add(pool[rng.skewed(pool.length, 1.5)]!.id);
       }
       const eventTags = new Set<number>();
       const tagCount = rng.int(0, 5);
       while (eventTags.size < tagCount) eventTags.add(tags[rng.skewed(tags.length)]!.id);
-      [...eventCategories, ...eventTags].forEach((term, position) => eventTerms.push({ event_id: id, term_id: term, position }));
+      [...eventCategories, ...eventTags].forEach((term, position) =>
+        eventTerms.push({ event_id: id, term_id: term, position }),
+      );
     }
     await insertRows(trx, 'posts', posts, backend);
     await insertRows(trx, 'events', events, backend);

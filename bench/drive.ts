@@ -9,7 +9,8 @@ import { distinctReads } from './scenarios.js';
 // servers, set every throughput: a bare node:http server answering the service's default page of
 // 38 kB ran ~11,000 req/s, and ~20,000 without the decoding. The benchmark only counts bytes.
 const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js');
-if (typeof PipelinedRequestsQueue?.prototype?.addBody !== 'function') throw new Error('autocannon changed: bench/drive.ts no longer knows where it keeps response bodies');
+if (typeof PipelinedRequestsQueue?.prototype?.addBody !== 'function')
+  throw new Error('autocannon changed: bench/drive.ts no longer knows where it keeps response bodies');
 PipelinedRequestsQueue.prototype.addBody = () => undefined;
 
 /**
@@ -108,7 +109,13 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
       {
         setupRequest: (request) => {
           const planned = next();
-          return { ...request, method: planned.method, path: planned.path, headers: { ...plan.headers, ...(planned.headers ?? {}) }, body: planned.body };
+          return {
+            ...request,
+            method: planned.method,
+            path: planned.path,
+            headers: { ...plan.headers, ...(planned.headers ?? {}) },
+            body: planned.body,
+          };
         },
       },
     ],

@@ -10,7 +10,11 @@ export class LoadDriver {
   private readonly waiting = new Map<number, { resolve(r: LoadResult): void; reject(e: Error): void }>();
 
   constructor() {
-    this.child = fork(join(ROOT, 'bench', 'drive.ts'), [], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = fork(join(ROOT, 'bench', 'drive.ts'), [], {
+      cwd: ROOT,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.child.on('message', (message: { id: number; result?: LoadResult; error?: string }) => {
       const waiter = this.waiting.get(message.id);
       if (!waiter) return;
@@ -19,7 +23,8 @@ export class LoadDriver {
       else waiter.reject(new Error(`load generator: ${message.error}`));
     });
     this.child.on('exit', (code) => {
-      for (const waiter of this.waiting.values()) waiter.reject(new Error(`the load generator exited with status ${code}`));
+      for (const waiter of this.waiting.values())
+        waiter.reject(new Error(`the load generator exited with status ${code}`));
       this.waiting.clear();
     });
   }

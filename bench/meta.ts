@@ -25,7 +25,8 @@ function git(args: string[]): string | null {
 
 function packageVersion(name: string): string {
   try {
-    return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return 'unknown';
   }
@@ -48,7 +49,9 @@ export async function collectMeta(databases: DatabaseSpec[]): Promise<Meta> {
     if (backendOfSpec(spec) !== 'postgres') continue;
     const client = new pg.Client({ connectionString: spec });
     await client.connect();
-    versions.postgresql = String((await client.query<{ server_version: string }>('show server_version')).rows[0]?.server_version);
+    versions.postgresql = String(
+      (await client.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
+    );
     await client.end();
   }
   const status = git(['status', '--porcelain']);
@@ -56,7 +59,12 @@ export async function collectMeta(databases: DatabaseSpec[]): Promise<Meta> {
     date: new Date().toISOString(),
     commit: git(['rev-parse', 'HEAD']),
     dirty: status === null ? null : status.length > 0,
-    machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), os: `${osType()} ${release()}` },
+    machine: {
+      cores: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      os: `${osType()} ${release()}`,
+    },
     versions,
   };
 }

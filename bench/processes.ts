@@ -135,7 +135,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 function cpuTicks(pid: number): number | null {
   try {
     // Fields after the command name: state is field 3, utime and stime are fields 14 and 15.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
     return Number(fields[11]) + Number(fields[12]);
   } catch {
     return null;
@@ -180,9 +182,15 @@ export function rawRequest(method: string, url: string, headers: Record<string, 
   });
 }
 
-/** The bare node:http baseline (bench/baseline-server.mjs) answering `bodyFile`'s bytes, with `encoding` as their `Content-Encoding`. */
+/**
+ * The bare node:http baseline (bench/baseline-server.mjs) answering `bodyFile`'s bytes, with `encoding` as their
+ * `Content-Encoding`.
+ */
 export async function startBaseline(bodyFile: string, encoding: string | null): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['bench/baseline-server.mjs', bodyFile, ...(encoding ? [encoding] : [])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bench/baseline-server.mjs', bodyFile, ...(encoding ? [encoding] : [])], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = keepTail(child);
   const stop = stopper(child);
   const port = await new Promise<number>((resolve, reject) => {

@@ -8,7 +8,8 @@ const fixed = (n: number, digits = 2) => n.toFixed(digits);
 
 function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
@@ -16,21 +17,47 @@ function table(header: string[], rows: string[][]): string[] {
 export function formatReport(result: BenchResult): string {
   const { meta, options } = result;
   const out: string[] = [];
-  const commit = meta.commit ? `${meta.commit.slice(0, 10)}${meta.dirty ? ' (with uncommitted changes)' : ''}` : 'unknown commit';
+  const commit = meta.commit
+    ? `${meta.commit.slice(0, 10)}${meta.dirty ? ' (with uncommitted changes)' : ''}`
+    : 'unknown commit';
   out.push(`Calendar Server benchmark, ${meta.date}, ${commit}`);
-  out.push(`${meta.machine.cores} cores (${meta.machine.cpu}), ${meta.machine.memoryGb} GB, ${meta.machine.os}; Node ${meta.versions.node}, SQLite ${meta.versions.sqlite}${meta.versions.postgresql ? `, PostgreSQL ${meta.versions.postgresql}` : ''}`);
+  out.push(
+    `${meta.machine.cores} cores (${meta.machine.cpu}), ${meta.machine.memoryGb} GB, ${meta.machine.os}; Node ${meta.versions.node}, SQLite ${meta.versions.sqlite}${meta.versions.postgresql ? `, PostgreSQL ${meta.versions.postgresql}` : ''}`,
+  );
   out.push(
     `${options.connections} connections, ${options.duration} s × ${options.rounds} round(s) per figure after ${options.coldPass ? 'a cold pass (each distinct read of the scenario once) and ' : ''}${options.warmup} s warm-up; each round alternates with a bare node:http server answering the bytes of the default page (×base = service / baseline).`,
-    options.gzip ? `Requests accept gzip (Accept-Encoding: gzip, as browsers and HTTP libraries send); answers of ${GZIP_MIN_BYTES / 1024} KiB and more come compressed.` : 'Requests do not accept gzip (--no-gzip): every answer comes uncompressed.',
+    options.gzip
+      ? `Requests accept gzip (Accept-Encoding: gzip, as browsers and HTTP libraries send); answers of ${GZIP_MIN_BYTES / 1024} KiB and more come compressed.`
+      : 'Requests do not accept gzip (--no-gzip): every answer comes uncompressed.',
   );
   for (const backend of result.backends) {
     for (const step of backend.steps) {
-      if (step.scenarios.length === 1 && backend.scaling.some((r) => r.events === step.events) && step.events !== options.events) continue;
+      if (
+        step.scenarios.length === 1 &&
+        backend.scaling.some((r) => r.events === step.events) &&
+        step.events !== options.events
+      )
+        continue;
       out.push('');
-      out.push(`${backend.backend === 'sqlite' ? 'SQLite' : `PostgreSQL (${backend.database})`}, ${int(step.events)} events; default page ${int(step.defaultPageBytes)} bytes${step.defaultPageEncoding ? ` ${step.defaultPageEncoding}` : ''}; list-varied pool ${int(step.variedPoolSize)} URLs`);
+      out.push(
+        `${backend.backend === 'sqlite' ? 'SQLite' : `PostgreSQL (${backend.database})`}, ${int(step.events)} events; default page ${int(step.defaultPageBytes)} bytes${step.defaultPageEncoding ? ` ${step.defaultPageEncoding}` : ''}; list-varied pool ${int(step.variedPoolSize)} URLs`,
+      );
       out.push(
         ...table(
-          ['scenario', 'req/s', '×base', 'p50 ms', '×base', 'p99 ms', '×base', 'errors', 'past-end 404', 'peak RSS MB', 'baseline req/s', 'cold pass s (reads)'],
+          [
+            'scenario',
+            'req/s',
+            '×base',
+            'p50 ms',
+            '×base',
+            'p99 ms',
+            '×base',
+            'errors',
+            'past-end 404',
+            'peak RSS MB',
+            'baseline req/s',
+            'cold pass s (reads)',
+          ],
           step.scenarios.map((s) => [
             s.scenario,
             int(s.service.rps),
@@ -51,7 +78,9 @@ export function formatReport(result: BenchResult): string {
     if (backend.scaling.length) {
       const first = int(backend.scaling[0]!.events);
       out.push('');
-      out.push(`${backend.backend === 'sqlite' ? 'SQLite' : 'PostgreSQL'} scaling, list-varied (×${first} = against ${first} events)`);
+      out.push(
+        `${backend.backend === 'sqlite' ? 'SQLite' : 'PostgreSQL'} scaling, list-varied (×${first} = against ${first} events)`,
+      );
       out.push(
         ...table(
           ['events', 'req/s', `×${first}`, 'p50 ms', `×${first}`, 'p99 ms', '×base req/s', 'KiB/answer', 'cold pass s'],
@@ -77,7 +106,9 @@ export function formatReport(result: BenchResult): string {
   out.push(`Targets (set for ${int(TARGET_EVENTS)} events, ${TARGET_CONNECTIONS} connections, SQLite)`);
   for (const check of result.targets) {
     const verdict = check.pass === null ? 'n/a ' : check.pass ? 'PASS' : 'FAIL';
-    out.push(`  ${verdict}  ${check.target}: ${check.value}${check.comparable ? '' : ' (other settings: informative only)'}`);
+    out.push(
+      `  ${verdict}  ${check.target}: ${check.value}${check.comparable ? '' : ' (other settings: informative only)'}`,
+    );
   }
   if (result.file) out.push('', `JSON: ${result.file}`);
   return out.join('\n');

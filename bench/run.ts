@@ -23,36 +23,68 @@ const nonNegative = (name: string) => (raw: string) => {
 const sizes = (raw: string) => raw.split(',').filter(Boolean).map(positive('--scaling'));
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 const scenarioList = (raw: string): ScenarioName[] => {
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of names) {
-    if (!(SCENARIOS as readonly string[]).includes(name)) throw new InvalidArgumentError(`unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
+    if (!(SCENARIOS as readonly string[]).includes(name))
+      throw new InvalidArgumentError(`unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
   }
   return names as ScenarioName[];
 };
 
 const program = new Command('bench')
   .description('Benchmark of Calendar Server against a bare node:http baseline measured in the same run.')
-  .option('--db <url>', 'sqlite (default) or a PostgreSQL URL; repeat to run several (a dedicated database is created and dropped)', collect)
-  .option('--events <n>', 'events in the dataset of the scenario table (default 100000; --quick: 1000)', positive('--events'))
-  .option('--scaling <sizes>', 'dataset sizes of the list-varied scaling table (default 1000,10000,100000; --quick: 250,1000)', sizes)
+  .option(
+    '--db <url>',
+    'sqlite (default) or a PostgreSQL URL; repeat to run several (a dedicated database is created and dropped)',
+    collect,
+  )
+  .option(
+    '--events <n>',
+    'events in the dataset of the scenario table (default 100000; --quick: 1000)',
+    positive('--events'),
+  )
+  .option(
+    '--scaling <sizes>',
+    'dataset sizes of the list-varied scaling table (default 1000,10000,100000; --quick: 250,1000)',
+    sizes,
+  )
   .option('--no-scaling', 'skip the scaling table')
   .option('--scale-1m', 'add 1,000,000 events to the scaling table (several minutes more, see bench/README.md)')
   .option('--scenarios <list>', `scenarios to run (default all: ${SCENARIOS.join(',')})`, scenarioList)
   .option('--connections <n>', 'concurrent connections of the load generator', positive('--connections'), 32)
-  .option('--no-gzip', 'requests do not say Accept-Encoding: gzip (every answer, the baseline\'s too, goes uncompressed)')
+  .option(
+    '--no-gzip',
+    "requests do not say Accept-Encoding: gzip (every answer, the baseline's too, goes uncompressed)",
+  )
   .option('--duration <s>', 'seconds per measured run (default 10; --quick: 1)', positive('--duration'))
-  .option('--no-cold-pass', 'measure without first reading each distinct URL of a scenario once (the rounds then include filling the response cache)')
-  .option('--warmup <s>', 'seconds of unmeasured load before each scenario (default 2; --quick: 0.3)', nonNegative('--warmup'))
+  .option(
+    '--no-cold-pass',
+    'measure without first reading each distinct URL of a scenario once (the rounds then include filling the response cache)',
+  )
+  .option(
+    '--warmup <s>',
+    'seconds of unmeasured load before each scenario (default 2; --quick: 0.3)',
+    nonNegative('--warmup'),
+  )
   .option('--rounds <n>', 'baseline/service round pairs per scenario (default 2; --quick: 1)', positive('--rounds'))
   .option('--pool <n>', 'size of the list-varied URL pool (default 1000; --quick: 100)', positive('--pool'))
   .option('--seed <n>', 'seed of the dataset and the request pools', positive('--seed'), 1)
   .option('--anchor <date>', 'UTC day the event dates are spread around (default today)')
   .option('--quick', 'small dataset and short runs (a smoke test of the harness; figures are not meaningful)')
-  .option('--seed-only', 'only write the dataset (--events) into the database given by --db (migrations first), then exit')
+  .option(
+    '--seed-only',
+    'only write the dataset (--events) into the database given by --db (migrations first), then exit',
+  )
   .option('--no-build', 'measure the existing dist/ without running npm run build')
   .option('--from-source', 'run the service from src/ through tsx instead of dist/ (implies --no-build)')
   .option('--results-dir <dir>', 'where the JSON result goes', join(ROOT, 'bench', 'results'))
-  .option('--work-dir <dir>', 'where SQLite files and temporary files go (default a new directory under the system temp dir)');
+  .option(
+    '--work-dir <dir>',
+    'where SQLite files and temporary files go (default a new directory under the system temp dir)',
+  );
 
 async function seedOnly(o: Record<string, any>): Promise<void> {
   const dbs: string[] = o.db ?? [];
@@ -70,7 +102,9 @@ async function seedOnly(o: Record<string, any>): Promise<void> {
     onProgress: (written, total) => {
       if (written === total || Date.now() - shown > 5000) {
         shown = Date.now();
-        console.log(`seeding ${written.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} events (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        console.log(
+          `seeding ${written.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} events (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
       }
     },
   });
@@ -85,10 +119,13 @@ async function main(): Promise<void> {
   if (o.seedOnly) return seedOnly(o);
 
   const quick = Boolean(o.quick);
-  const databases: string[] = (o.db ?? ['sqlite']).map((spec: string) => (/^sqlite(:|$)/i.test(spec) ? 'sqlite' : spec));
+  const databases: string[] = (o.db ?? ['sqlite']).map((spec: string) =>
+    /^sqlite(:|$)/i.test(spec) ? 'sqlite' : spec,
+  );
   for (const spec of databases) backendOfSpec(spec);
   const events: number = o.events ?? (quick ? 1_000 : 100_000);
-  let scaling: number[] = o.scaling === false ? [] : Array.isArray(o.scaling) ? o.scaling : quick ? [250, 1_000] : [1_000, 10_000, 100_000];
+  let scaling: number[] =
+    o.scaling === false ? [] : Array.isArray(o.scaling) ? o.scaling : quick ? [250, 1_000] : [1_000, 10_000, 100_000];
   if (o.scale1m) scaling = [...new Set([...scaling, 1_000_000])];
   const workDir: string = o.workDir ?? mkdtempSync(join(tmpdir(), 'calendar-bench-'));
   const options: BenchOptions = {

@@ -36,7 +36,9 @@ export type ScenarioPools = Record<ScenarioName, ScenarioLoad>;
 /** The distinct GETs of the pools, in pool order: what a scenario's cold pass reads. */
 export function distinctReads(pools: RequestPool[]): PlannedRequest[] {
   const seen = new Map<string, PlannedRequest>();
-  for (const pool of pools) for (const request of pool.requests) if (request.method === 'GET' && !seen.has(request.path)) seen.set(request.path, request);
+  for (const pool of pools)
+    for (const request of pool.requests)
+      if (request.method === 'GET' && !seen.has(request.path)) seen.set(request.path, request);
   return [...seen.values()];
 }
 
@@ -65,7 +67,10 @@ function variedListPaths(summary: DatasetSummary, seed: number, size: number): s
       }
     }
     if (rng.chance(0.3)) {
-      const picked = rng.sample(summary.categorySlugs.map((slug, i) => (rng.chance(0.3) ? String(summary.categoryIds[i]) : slug)), rng.int(1, 2));
+      const picked = rng.sample(
+        summary.categorySlugs.map((slug, i) => (rng.chance(0.3) ? String(summary.categoryIds[i]) : slug)),
+        rng.int(1, 2),
+      );
       q.set('categories', picked.join(','));
     }
     if (rng.chance(0.25)) {
@@ -78,7 +83,18 @@ function variedListPaths(summary: DatasetSummary, seed: number, size: number): s
     if (rng.chance(0.1)) q.set('search', rng.pick(summary.words));
     if (rng.chance(0.1)) q.set('featured', '1');
     q.set('per_page', String(rng.pick([10, 10, 20, 25, 50])));
-    q.set('page', String(rng.weighted([[1, 50], [2, 20], [3, 12], [4, 10], [5, 8]] as const)));
+    q.set(
+      'page',
+      String(
+        rng.weighted([
+          [1, 50],
+          [2, 20],
+          [3, 12],
+          [4, 10],
+          [5, 8],
+        ] as const),
+      ),
+    );
     paths.add(`/events?${q.toString()}`);
   }
   return [...paths];
@@ -112,7 +128,10 @@ export function scenarioPools(summary: DatasetSummary, options: PoolOptions): Sc
     headers: json,
     body: JSON.stringify({ title: 'Updated by the benchmark {{n}}' }),
   }));
-  const only = (name: string, requests: PlannedRequest[], expected: number[] = []): ScenarioLoad => ({ pools: [{ name, weight: 1, requests }], expected });
+  const only = (name: string, requests: PlannedRequest[], expected: number[] = []): ScenarioLoad => ({
+    pools: [{ name, weight: 1, requests }],
+    expected,
+  });
   return {
     'list-default': only('list-default', listDefault),
     'list-varied': only('list-varied', listVaried, [404]),

@@ -34,16 +34,24 @@ const pgUp = await answers(hostname || '127.0.0.1', Number(port || 5432));
 const backends = ['sqlite'];
 if (pgUp) backends.push('postgres');
 else if (process.env.CI === 'true') {
-  console.error(`PostgreSQL does not answer at ${hostname}:${port || 5432}; under CI=true the PostgreSQL half is required.`);
+  console.error(
+    `PostgreSQL does not answer at ${hostname}:${port || 5432}; under CI=true the PostgreSQL half is required.`,
+  );
   process.exit(1);
 } else {
-  console.log(`PostgreSQL does not answer at ${hostname}:${port || 5432}: the PostgreSQL half of the suite is SKIPPED.`);
+  console.log(
+    `PostgreSQL does not answer at ${hostname}:${port || 5432}: the PostgreSQL half of the suite is SKIPPED.`,
+  );
 }
 console.log(`backends: ${backends.join(', ')}`);
 
 const files = process.argv.slice(2).length ? process.argv.slice(2) : testFiles('test').sort();
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
-  stdio: 'inherit',
-  env: { ...process.env, TEST_BACKENDS: backends.join(','), TEST_DATABASE_URL: pgUrl },
-});
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_BACKENDS: backends.join(','), TEST_DATABASE_URL: pgUrl },
+  },
+);
 process.exit(result.status ?? 1);

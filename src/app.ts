@@ -13,7 +13,16 @@ import { docRoute } from './http/openapi.js';
 import { docsPageRoutes } from './http/docs-page.js';
 import { publicUrlRoutes } from './http/public-urls.js';
 import { registerThrottle } from './http/throttle.js';
-import { INVALID_JSON, LOOKS_LIKE_JSON, NAMESPACE, compileRoutes, looksLikeJson, registerDispatcher, type InFlight, type SiteRoute } from './http/register.js';
+import {
+  INVALID_JSON,
+  LOOKS_LIKE_JSON,
+  NAMESPACE,
+  compileRoutes,
+  looksLikeJson,
+  registerDispatcher,
+  type InFlight,
+  type SiteRoute,
+} from './http/register.js';
 import type { AppContext, RouteDef } from './http/route.js';
 import { RETRY_AFTER_SECONDS, RestError, restErrors } from './http/errors.js';
 import { answerClientError, rejectExpectation } from './http/transport-errors.js';
@@ -32,7 +41,15 @@ export function parseForm(text: string): Record<string, unknown> {
 
 /** Every route of the namespace, in the reference's registration order (common.md 1.2). */
 export function allRoutes(): RouteDef[] {
-  return [namespaceIndexRoute, docRoute, ...eventRoutes(), ...linkedRoutes(venueKind), ...linkedRoutes(organizerKind), ...termRoutes(categoryTaxonomy), ...termRoutes(tagTaxonomy)];
+  return [
+    namespaceIndexRoute,
+    docRoute,
+    ...eventRoutes(),
+    ...linkedRoutes(venueKind),
+    ...linkedRoutes(organizerKind),
+    ...termRoutes(categoryTaxonomy),
+    ...termRoutes(tagTaxonomy),
+  ];
 }
 
 /** What `/healthz` says of each fault; the driver's own message stays in the log. */
@@ -46,20 +63,36 @@ const HEALTH_MESSAGES = {
  * The health check: 200 `{"status":"ok"}`, or 503 naming the problem, `database_unavailable` when
  * a read fails, `writes_failing` while the last write failed for want of storage (WriteHealth).
  */
-async function health(db: DatabaseHandle['db'], writes: WriteHealth): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, string> }> {
+async function health(
+  db: DatabaseHandle['db'],
+  writes: WriteHealth,
+): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, string> }> {
   try {
     await db.selectFrom('settings').select('name').limit(1).execute();
   } catch (err) {
     const code = classifyDatabaseError(err)?.code ?? (err as { code?: unknown }).code;
     return {
       status: 503,
-      body: { status: 'database_unavailable', ...(typeof code === 'string' ? { code } : {}), message: HEALTH_MESSAGES.unavailable },
+      body: {
+        status: 'database_unavailable',
+        ...(typeof code === 'string' ? { code } : {}),
+        message: HEALTH_MESSAGES.unavailable,
+      },
       headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
     };
   }
   const failure = writes.current();
   if (failure) {
-    return { status: 503, body: { status: 'writes_failing', code: failure.code, message: HEALTH_MESSAGES[failure.kind], since: failure.since.toISOString() }, headers: {} };
+    return {
+      status: 503,
+      body: {
+        status: 'writes_failing',
+        code: failure.code,
+        message: HEALTH_MESSAGES[failure.kind],
+        since: failure.since.toISOString(),
+      },
+      headers: {},
+    };
   }
   return { status: 200, body: { status: 'ok' }, headers: {} };
 }
@@ -77,7 +110,13 @@ function siteRoutes(): SiteRoute[] {
  * refuses writes (a full disk, a read-only file) still serves reads, so such a failure is logged
  * and remembered for `/healthz` rather than stopping the start, unless migrations are pending.
  */
-async function startUpWrites(database: DatabaseHandle, config: Config, options: BuildOptions, writes: WriteHealth, log: FastifyBaseLogger): Promise<void> {
+async function startUpWrites(
+  database: DatabaseHandle,
+  config: Config,
+  options: BuildOptions,
+  writes: WriteHealth,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const attempt = async (what: string, write: () => Promise<unknown>): Promise<void> => {
     try {
       await write();
@@ -87,27 +126,41 @@ async function startUpWrites(database: DatabaseHandle, config: Config, options: 
       if (what === 'migrations') {
         const pending = await pendingMigrations(database.db);
         if (pending.length) {
-          throw new DatabaseStartError(`cannot apply the pending database migrations (${pending.join(', ')}): ${fault.code} ${fault.message}`);
+          throw new DatabaseStartError(
+            `cannot apply the pending database migrations (${pending.join(', ')}): ${fault.code} ${fault.message}`,
+          );
         }
       }
       writes.failed(err);
-      log.warn({ err }, `start-up ${what} failed (${fault.code}: ${fault.message}); serving reads, writes fail until the database accepts them`);
+      log.warn(
+        { err },
+        `start-up ${what} failed (${fault.code}: ${fault.message}); serving reads, writes fail until the database accepts them`,
+      );
     }
   };
   if (!options.skipMigrations) await attempt('migrations', () => migrateToLatest(database.db));
   await attempt('statistics refresh', () => refreshStatistics(database.db, database.backend));
   const { adminUser, adminAppPassword } = config;
-  if (adminUser && adminAppPassword) await attempt('administrator bootstrap', () => ensureAdmin(database.db, adminUser, adminAppPassword));
+  if (adminUser && adminAppPassword)
+    await attempt('administrator bootstrap', () => ensureAdmin(database.db, adminUser, adminAppPassword));
 }
 
 function logWriteHealth(log: FastifyBaseLogger, failure: WriteFailure | null, previous: WriteFailure | null): void {
-  if (failure) log.error({ code: failure.code, since: failure.since }, `database writes are failing: ${failure.code} ${failure.message}`);
+  if (failure)
+    log.error(
+      { code: failure.code, since: failure.since },
+      `database writes are failing: ${failure.code} ${failure.message}`,
+    );
   else if (previous) log.info({ code: previous.code, since: previous.since }, 'database writes succeed again');
 }
 
 /** Answers a request the framework rejected before the dispatcher saw it, in the WordPress error shape. */
 function sendRestError(reply: FastifyReply, error: RestError, headers: Record<string, string> = {}): void {
-  reply.code(error.status).headers({ ...headers, ...error.headers }).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(error.body));
+  reply
+    .code(error.status)
+    .headers({ ...headers, ...error.headers })
+    .header('Content-Type', 'application/json; charset=UTF-8')
+    .send(JSON.stringify(error.body));
 }
 
 export interface BuiltApp {
@@ -161,7 +214,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database =
     options.database ??
-    openDatabase(config.databaseUrl, { onConnectionError: (err) => fastify.log.warn({ err }, 'a database connection failed; the pool replaces it') });
+    openDatabase(config.databaseUrl, {
+      onConnectionError: (err) => fastify.log.warn({ err }, 'a database connection failed; the pool replaces it'),
+    });
   const writes = new WriteHealth((failure, previous) => logWriteHealth(fastify.log, failure, previous));
   try {
     await startUpWrites(database, config, options, writes, fastify.log);
@@ -186,15 +241,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Bodies: JSON (whatever the method) and form-encoded (also the fallback for other types), like WordPress.
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser(/^(application|text)\/([\w.+-]+\+)?json\s*(;|$)/i, { parseAs: 'string' }, (_req, text, done) => {
-    const source = String(text);
-    if (source.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(source));
-    } catch (err) {
-      done(null, { [INVALID_JSON]: (err as Error).message });
-    }
-  });
+  fastify.addContentTypeParser(
+    /^(application|text)\/([\w.+-]+\+)?json\s*(;|$)/i,
+    { parseAs: 'string' },
+    (_req, text, done) => {
+      const source = String(text);
+      if (source.trim() === '') return done(null, {});
+      try {
+        done(null, JSON.parse(source));
+      } catch (err) {
+        done(null, { [INVALID_JSON]: (err as Error).message });
+      }
+    },
+  );
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (_req, text, done) => {
     const source = String(text);
     const form = parseForm(source);
@@ -240,7 +299,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     url: '/healthz',
     handler: async (_request, reply) => {
       const { status, body, headers } = await health(database.db, writes);
-      return reply.code(status).headers(headers).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
+      return reply
+        .code(status)
+        .headers(headers)
+        .header('Content-Type', 'application/json; charset=UTF-8')
+        .send(JSON.stringify(body));
     },
   });
 

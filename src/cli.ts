@@ -5,7 +5,16 @@ import { openDatabase } from './db/connect.js';
 import { DatabaseStartError } from './db/faults.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAppPassword, listAppPasswords, revokeAppPassword, AppPasswordError } from './auth/app-passwords.js';
-import { deleteUser, getUserByLogin, insertUser, listUsers, updateUserRole, updateUserStatus, UserError, type UserStatus } from './auth/users.js';
+import {
+  deleteUser,
+  getUserByLogin,
+  insertUser,
+  listUsers,
+  updateUserRole,
+  updateUserStatus,
+  UserError,
+  type UserStatus,
+} from './auth/users.js';
 import { isSettingName, readSettings, settingDefs, writeSetting } from './settings.js';
 import { purgeTrash } from './resources/post-like/trash.js';
 import { serve } from './server.js';
@@ -40,7 +49,14 @@ program
   .option('--log-level <level>', 'log level (env LOG_LEVEL, default info)')
   .action(async (o) => {
     await serve(
-      config({ port: o.port, host: o.host, restPrefix: o.restPrefix, siteUrl: o.siteUrl, corsOrigins: o.corsOrigins, logLevel: o.logLevel }),
+      config({
+        port: o.port,
+        host: o.host,
+        restPrefix: o.restPrefix,
+        siteUrl: o.siteUrl,
+        corsOrigins: o.corsOrigins,
+        logLevel: o.logLevel,
+      }),
     );
   });
 
@@ -61,7 +77,11 @@ const user = program.command('user').description('manage users');
 user
   .command('create <login>')
   .description('create a user')
-  .addOption(new Option('--role <role>', 'role').choices(['administrator', 'editor', 'author', 'contributor', 'subscriber']).makeOptionMandatory())
+  .addOption(
+    new Option('--role <role>', 'role')
+      .choices(['administrator', 'editor', 'author', 'contributor', 'subscriber'])
+      .makeOptionMandatory(),
+  )
   .option('--email <email>', 'e-mail address')
   .action((login: string, o) =>
     withDb(async (db) => {
@@ -96,7 +116,7 @@ user
     }),
   );
 for (const [verb, status, description] of [
-  ['disable', 'disabled', "refuse every application password of a user at once (they are kept)"],
+  ['disable', 'disabled', 'refuse every application password of a user at once (they are kept)'],
   ['enable', 'enabled', 'accept the application passwords of a disabled user again'],
 ] as const satisfies readonly (readonly [string, UserStatus, string])[]) {
   user
@@ -133,7 +153,9 @@ appPassword
       const u = await getUserByLogin(db, login);
       for (const p of await listAppPasswords(db, u.id)) {
         const used = p.last_used ? new Date(Number(p.last_used) * 1000).toISOString() : 'never';
-        console.log(`${p.uuid}\t${p.name}\tcreated ${new Date(Number(p.created) * 1000).toISOString()}\tlast used ${used}`);
+        console.log(
+          `${p.uuid}\t${p.name}\tcreated ${new Date(Number(p.created) * 1000).toISOString()}\tlast used ${used}`,
+        );
       }
     }),
   );
@@ -142,7 +164,9 @@ appPassword
   .description('revoke an application password by name (or uuid)')
   .action((login: string, name: string) =>
     withDb(async (db) => {
-      const removed = await db.transaction().execute(async (trx) => revokeAppPassword(trx, (await getUserByLogin(trx, login)).id, name));
+      const removed = await db
+        .transaction()
+        .execute(async (trx) => revokeAppPassword(trx, (await getUserByLogin(trx, login)).id, name));
       if (!removed) throw new UserError(`${login} has no application password named "${name}"`);
       console.log(`revoked "${name}" of ${login}`);
     }),
@@ -156,7 +180,9 @@ settings
     withDb(async (db) => {
       const current = await readSettings(db);
       for (const [name, def] of Object.entries(settingDefs)) {
-        console.log(`${name}=${String(current[name as keyof typeof current])}\t# ${def.describe} Default: ${String(def.default)}`);
+        console.log(
+          `${name}=${String(current[name as keyof typeof current])}\t# ${def.describe} Default: ${String(def.default)}`,
+        );
       }
     }),
   );
@@ -197,7 +223,12 @@ trash
   );
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof UserError || err instanceof AppPasswordError || err instanceof DatabaseStartError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof UserError ||
+    err instanceof AppPasswordError ||
+    err instanceof DatabaseStartError
+  ) {
     console.error(`calendar: ${err.message}`);
   } else {
     console.error(err);

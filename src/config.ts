@@ -18,7 +18,10 @@ export interface Config {
   bodyLimit: number;
   /** Trust X-Forwarded-* from a reverse proxy (client IP, https detection for require_https). */
   trustProxy: boolean;
-  /** How far the JavaScript heap may grow past its live size before a full collection, in percent; 0 leaves it to V8 (server.ts). */
+  /**
+   * How far the JavaScript heap may grow past its live size before a full collection, in percent; 0 leaves it to V8
+   * (server.ts).
+   */
   heapGrowthPercent: number;
   /** Failed application-password logins for one login within the window before it is throttled; 0 = no limit. */
   loginFailuresPerLogin: number;
@@ -68,23 +71,60 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     throw new ConfigError((err as Error).message);
   }
   const corsRaw = pick('corsOrigins', 'CORS_ORIGINS') ?? '';
-  const corsOrigins = corsRaw.split(',').map((s) => s.trim()).filter(Boolean);
+  const corsOrigins = corsRaw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const origin of corsOrigins) {
-    if (!/^https?:\/\/[^/]+$/.test(origin)) throw new ConfigError(`CORS_ORIGINS entries must be origins such as https://app.example.org (got "${origin}")`);
+    if (!/^https?:\/\/[^/]+$/.test(origin))
+      throw new ConfigError(`CORS_ORIGINS entries must be origins such as https://app.example.org (got "${origin}")`);
   }
   const logLevel = pick('logLevel', 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
+    throw new ConfigError(
+      `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`,
+    );
   }
-  const bodyLimit = integer('BODY_LIMIT', pick('bodyLimit', 'BODY_LIMIT') ?? String(1024 * 1024), 1024, 1024 * 1024 * 1024);
+  const bodyLimit = integer(
+    'BODY_LIMIT',
+    pick('bodyLimit', 'BODY_LIMIT') ?? String(1024 * 1024),
+    1024,
+    1024 * 1024 * 1024,
+  );
   const trustRaw = (pick('trustProxy', 'TRUST_PROXY') ?? 'false').toLowerCase();
-  if (!['true', 'false', '1', '0'].includes(trustRaw)) throw new ConfigError(`TRUST_PROXY must be true or false (got "${trustRaw}")`);
+  if (!['true', 'false', '1', '0'].includes(trustRaw))
+    throw new ConfigError(`TRUST_PROXY must be true or false (got "${trustRaw}")`);
   const trustProxy = trustRaw === 'true' || trustRaw === '1';
-  const heapGrowthPercent = integer('HEAP_GROWTH_PERCENT', pick('heapGrowthPercent', 'HEAP_GROWTH_PERCENT') ?? '30', 0, 1000);
-  const loginFailuresPerLogin = integer('LOGIN_FAILURES_PER_LOGIN', pick('loginFailuresPerLogin', 'LOGIN_FAILURES_PER_LOGIN') ?? '10', 0, 1_000_000);
-  const loginFailuresPerAddress = integer('LOGIN_FAILURES_PER_ADDRESS', pick('loginFailuresPerAddress', 'LOGIN_FAILURES_PER_ADDRESS') ?? '50', 0, 1_000_000);
-  const loginFailureWindowSeconds = integer('LOGIN_FAILURE_WINDOW_SECONDS', pick('loginFailureWindowSeconds', 'LOGIN_FAILURE_WINDOW_SECONDS') ?? '900', 1, 7 * 24 * 3600);
-  const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', pick('rateLimitPerMinute', 'RATE_LIMIT_PER_MINUTE') ?? '0', 0, 1_000_000);
+  const heapGrowthPercent = integer(
+    'HEAP_GROWTH_PERCENT',
+    pick('heapGrowthPercent', 'HEAP_GROWTH_PERCENT') ?? '30',
+    0,
+    1000,
+  );
+  const loginFailuresPerLogin = integer(
+    'LOGIN_FAILURES_PER_LOGIN',
+    pick('loginFailuresPerLogin', 'LOGIN_FAILURES_PER_LOGIN') ?? '10',
+    0,
+    1_000_000,
+  );
+  const loginFailuresPerAddress = integer(
+    'LOGIN_FAILURES_PER_ADDRESS',
+    pick('loginFailuresPerAddress', 'LOGIN_FAILURES_PER_ADDRESS') ?? '50',
+    0,
+    1_000_000,
+  );
+  const loginFailureWindowSeconds = integer(
+    'LOGIN_FAILURE_WINDOW_SECONDS',
+    pick('loginFailureWindowSeconds', 'LOGIN_FAILURE_WINDOW_SECONDS') ?? '900',
+    1,
+    7 * 24 * 3600,
+  );
+  const rateLimitPerMinute = integer(
+    'RATE_LIMIT_PER_MINUTE',
+    pick('rateLimitPerMinute', 'RATE_LIMIT_PER_MINUTE') ?? '0',
+    0,
+    1_000_000,
+  );
   const adminUser = pick('adminUser', 'CALENDAR_ADMIN_USER') || undefined;
   const adminAppPassword = pick('adminAppPassword', 'CALENDAR_ADMIN_APP_PASSWORD') || undefined;
   if (Boolean(adminUser) !== Boolean(adminAppPassword)) {

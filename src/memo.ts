@@ -4,7 +4,11 @@
  * bound keeps a stream of distinct arguments from growing it without end: past it, everything is
  * forgotten at once.
  */
-export function boundedMemo<A extends unknown[], V>(limit: number, keyOf: (...args: A) => string, compute: (...args: A) => V): (...args: A) => V {
+export function boundedMemo<A extends unknown[], V>(
+  limit: number,
+  keyOf: (...args: A) => string,
+  compute: (...args: A) => V,
+): (...args: A) => V {
   const answers = new Map<string, V>();
   return (...args) => {
     const key = keyOf(...args);

@@ -33,7 +33,10 @@ const timeZone = (raw: string): string => {
   // The same reading as an event's own `timezone`: a value the time code cannot resolve would
   // be written into every date stored while it is the site's zone.
   const zone = normalizeZone(raw);
-  if (zone === null) throw new Error('must be an IANA time zone name (e.g. Europe/Paris), UTC, or UTC±N within ±14 hours in quarter hours');
+  if (zone === null)
+    throw new Error(
+      'must be an IANA time zone name (e.g. Europe/Paris), UTC, or UTC±N within ±14 hours in quarter hours',
+    );
   return zone;
 };
 const positiveNumber = (raw: string): number => {
@@ -44,17 +47,33 @@ const positiveNumber = (raw: string): number => {
 
 export const settingDefs = {
   posts_per_page: { default: 10, describe: 'Default page size of every list.', parse: positiveInt },
-  max_per_page: { default: 50, describe: 'Largest page size; larger per_page values are clamped to it.', parse: positiveInt },
+  max_per_page: {
+    default: 50,
+    describe: 'Largest page size; larger per_page values are clamped to it.',
+    parse: positiveInt,
+  },
   timezone: { default: 'UTC', describe: 'Site time zone (IANA name or UTC±N).', parse: timeZone },
   site_name: { default: 'Calendar Server', describe: 'Site name shown in the REST index.', parse: text },
-  trash_days: { default: 30, describe: 'Days after which trashed records are purged (0 = never).', parse: nonNegativeInt },
+  trash_days: {
+    default: 30,
+    describe: 'Days after which trashed records are purged (0 = never).',
+    parse: nonNegativeInt,
+  },
   unfiltered_html: { default: false, describe: 'Let administrators and editors store HTML verbatim.', parse: onOff },
-  image_url_check: { default: false, describe: 'Check image URLs with a HEAD request before accepting them.', parse: onOff },
+  image_url_check: {
+    default: false,
+    describe: 'Check image URLs with a HEAD request before accepting them.',
+    parse: onOff,
+  },
   geoloc_radius: { default: 25, describe: 'Default radius of the events geoloc filter.', parse: positiveNumber },
   geoloc_unit: { default: 'miles', describe: 'Unit of geoloc_radius: miles or km.', parse: oneOf('miles', 'km') },
   currency_symbol: { default: '$', describe: 'Currency symbol of event costs.', parse: text },
   currency_code: { default: 'USD', describe: 'ISO currency code of event costs.', parse: text },
-  currency_position: { default: 'prefix', describe: 'Where the currency symbol goes: prefix or postfix.', parse: oneOf('prefix', 'postfix') },
+  currency_position: {
+    default: 'prefix',
+    describe: 'Where the currency symbol goes: prefix or postfix.',
+    parse: oneOf('prefix', 'postfix'),
+  },
   require_https: { default: false, describe: 'Refuse application passwords over plain HTTP.', parse: onOff },
   rest_api_enabled: {
     default: true,
@@ -115,15 +134,18 @@ export class SettingsCache {
 
   async get(): Promise<Settings> {
     if (Date.now() - this.loadedAt < this.maxAgeMs) return this.current;
-    this.loading ??= readSettings(this.db).then((s) => {
-      this.current = s;
-      this.loadedAt = Date.now();
-      this.loading = null;
-      return s;
-    }, (err) => {
-      this.loading = null;
-      throw err;
-    });
+    this.loading ??= readSettings(this.db).then(
+      (s) => {
+        this.current = s;
+        this.loadedAt = Date.now();
+        this.loading = null;
+        return s;
+      },
+      (err) => {
+        this.loading = null;
+        throw err;
+      },
+    );
     return this.loading;
   }
 

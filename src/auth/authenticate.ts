@@ -126,7 +126,8 @@ export class Authenticator {
         this.verified.set(key, { uuid: candidate.uuid, until: Date.now() + CACHE_TTL_MS });
         if (this.verified.size > 10_000) this.verified.delete(this.verified.keys().next().value as string);
         await this.touch(candidate.uuid, candidate.last_used, ip);
-        if (hashIsOutdated(candidate.password_hash)) await this.rehash(candidate.uuid, candidate.password_hash, password);
+        if (hashIsOutdated(candidate.password_hash))
+          await this.rehash(candidate.uuid, candidate.password_hash, password);
         if (!isRole(user.role)) throw restErrors.applicationPasswordsDisabledForUser();
         return { id: user.id, login: user.login, role: user.role };
       }
@@ -143,7 +144,12 @@ export class Authenticator {
   /** Stores the hash with the current parameters, unless the row changed since it was read. */
   private async rehash(uuid: string, previous: string, password: string) {
     const hash = await hashAppPassword(password);
-    await this.db.updateTable('app_passwords').set({ password_hash: hash }).where('uuid', '=', uuid).where('password_hash', '=', previous).execute();
+    await this.db
+      .updateTable('app_passwords')
+      .set({ password_hash: hash })
+      .where('uuid', '=', uuid)
+      .where('password_hash', '=', previous)
+      .execute();
   }
 
   /** `last_used` / `last_ip` are written at most once a day (common.md 7.2). */

@@ -17,10 +17,17 @@ export async function ensureAdmin(db: Kysely<Database>, login: string, password:
       await insertUser(trx, { login, role: 'administrator' });
       user = (await findUserByLogin(trx, login))!;
     } else if (user.role !== 'administrator') {
-      await trx.updateTable('users').set({ role: 'administrator', status: 'enabled' }).where('id', '=', user.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ role: 'administrator', status: 'enabled' })
+        .where('id', '=', user.id)
+        .execute();
     }
     try {
-      const caller = await new Authenticator(trx).authenticate(`Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`, '127.0.0.1');
+      const caller = await new Authenticator(trx).authenticate(
+        `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`,
+        '127.0.0.1',
+      );
       if (caller) return;
     } catch {
       // Not yet valid: (re)create the bootstrap password below.

@@ -22,7 +22,8 @@ export interface OwnedRecord {
   trashed_status?: string | null;
 }
 
-const isOwner = (who: Requester, record: OwnedRecord) => who !== null && record.author !== 0 && who.id === record.author;
+const isOwner = (who: Requester, record: OwnedRecord) =>
+  who !== null && record.author !== 0 && who.id === record.author;
 
 function wasPublished(record: OwnedRecord): boolean {
   if (record.status === 'publish' || record.status === 'future') return true;

@@ -17,12 +17,18 @@ export async function findUserById(trx: Trx, id: number) {
   return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertUser(trx: Trx, input: { login: string; role: string; email?: string; displayName?: string }) {
+export async function insertUser(
+  trx: Trx,
+  input: { login: string; role: string; email?: string; displayName?: string },
+) {
   const login = input.login.trim();
   if (!/^[A-Za-z0-9._@ -]{1,60}$/.test(login)) {
     throw new UserError('a login is 1 to 60 letters, digits, spaces or . _ @ -');
   }
-  if (!isRole(input.role)) throw new UserError(`role must be one of administrator, editor, author, contributor, subscriber (got "${input.role}")`);
+  if (!isRole(input.role))
+    throw new UserError(
+      `role must be one of administrator, editor, author, contributor, subscriber (got "${input.role}")`,
+    );
   const email = (input.email ?? '').trim();
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UserError(`"${email}" is not an e-mail address`);
   if (await findUserByLogin(trx, login)) throw new UserError(`a user with login "${login}" already exists`);
@@ -46,7 +52,8 @@ export async function listUsers(trx: Trx) {
 }
 
 export async function updateUserRole(trx: Trx, login: string, role: string) {
-  if (!isRole(role)) throw new UserError(`role must be one of administrator, editor, author, contributor, subscriber (got "${role}")`);
+  if (!isRole(role))
+    throw new UserError(`role must be one of administrator, editor, author, contributor, subscriber (got "${role}")`);
   const user = await getUserByLogin(trx, login);
   await trx.updateTable('users').set({ role }).where('id', '=', user.id).execute();
 }

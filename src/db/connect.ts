@@ -2,7 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type SqliteStatement,
+} from 'kysely';
 import { boundedMemo, byText } from '../memo.js';
 import { DatabaseStartError } from './faults.js';
 import { serverStatementName } from './prepared.js';
@@ -99,7 +109,13 @@ function withStatementCache(sqlite: SQLite.Database, searchQueueLimit?: number):
   const indexAfterAutocommit = sqlite.transaction(indexQueued);
   const prepare = (text: string): SqliteStatement => {
     const statement = sqlite.prepare(text);
-    if (text === 'commit') return { reader: false, all: () => [], iterate: () => [][Symbol.iterator](), run: (parameters) => (indexQueued(), statement.run(parameters)) };
+    if (text === 'commit')
+      return {
+        reader: false,
+        all: () => [],
+        iterate: () => [][Symbol.iterator](),
+        run: (parameters) => (indexQueued(), statement.run(parameters)),
+      };
     // Transaction control counts as read-only too; an insert with `returning` is a reader that writes.
     if (statement.readonly) return statement;
     const afterWrite = <R>(result: R): R => {
@@ -187,14 +203,22 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // concurrent event creates). Held in memory, it is only there to roll a savepoint back.
     sqlite.pragma('temp_store = MEMORY');
     sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
-    const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(sqlite, { database: withStatementCache(sqlite, options.searchQueueLimit) }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialectKeepingCause(sqlite, {
+        database: withStatementCache(sqlite, options.searchQueueLimit),
+      }),
+    });
     // A file's list reads and checkpoints are the workers' (sqlite-worker.ts); a database in
     // memory has neither.
     let workers: SqliteWorkers | null = null;
     if (file !== ':memory:') {
       sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
       sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
-      workers = startSqliteWorkers(file, { threads: READ_THREADS, statementLimit: STATEMENT_CACHE_LIMIT, pageCacheKib: PAGE_CACHE_KIB });
+      workers = startSqliteWorkers(file, {
+        threads: READ_THREADS,
+        statementLimit: STATEMENT_CACHE_LIMIT,
+        pageCacheKib: PAGE_CACHE_KIB,
+      });
     }
     const close = async () => {
       await workers?.stop();

@@ -12,12 +12,16 @@ import type { Database, Trx } from './tables.js';
  * SQLite has one writer at a time: there every write bumps row 1.
  */
 export async function bumpDataVersion(trx: Trx): Promise<void> {
-  const row = trx.getExecutor().adapter instanceof PostgresAdapter ? sql`1 + txid_current() % (select count(*) from data_version)` : sql`1`;
+  const row =
+    trx.getExecutor().adapter instanceof PostgresAdapter
+      ? sql`1 + txid_current() % (select count(*) from data_version)`
+      : sql`1`;
   await sql`update data_version set version = version + 1 where id = ${row}`.execute(trx);
 }
 
 /** The version as a selection of a query on `data_version` (one row, without a where clause). */
-export const dataVersionSum = (eb: ExpressionBuilder<Database, 'data_version'>) => eb.fn.sum<number | string>('version').as('version');
+export const dataVersionSum = (eb: ExpressionBuilder<Database, 'data_version'>) =>
+  eb.fn.sum<number | string>('version').as('version');
 
 export async function readDataVersion(trx: Trx): Promise<number> {
   const row = await trx.selectFrom('data_version').select(dataVersionSum).executeTakeFirst();

@@ -56,7 +56,8 @@ const WRITE_FAILED_PREFIXES = ['SQLITE_IOERR', 'SQLITE_READONLY'];
 function kindOf(code: string): DatabaseFaultKind | undefined {
   if (UNAVAILABLE_CODES.has(code) || PG_CONNECTION_CLASS.test(code)) return 'unavailable';
   if (STORAGE_FULL_CODES.has(code)) return 'storage_full';
-  if (WRITE_FAILED_CODES.has(code) || WRITE_FAILED_PREFIXES.some((prefix) => code.startsWith(prefix))) return 'write_failed';
+  if (WRITE_FAILED_CODES.has(code) || WRITE_FAILED_PREFIXES.some((prefix) => code.startsWith(prefix)))
+    return 'write_failed';
   return undefined;
 }
 
@@ -89,7 +90,9 @@ export interface WriteFailure extends DatabaseFault {
 export class WriteHealth {
   private failure: WriteFailure | null = null;
 
-  constructor(private readonly onChange: (failure: WriteFailure | null, previous: WriteFailure | null) => void = () => undefined) {}
+  constructor(
+    private readonly onChange: (failure: WriteFailure | null, previous: WriteFailure | null) => void = () => undefined,
+  ) {}
 
   current(): WriteFailure | null {
     return this.failure;
@@ -125,5 +128,8 @@ export class WriteHealth {
   }
 }
 
-/** The database cannot be used at start (a file that cannot be opened, migrations that cannot be applied): one line for the operator. */
+/**
+ * The database cannot be used at start (a file that cannot be opened, migrations that cannot be applied): one line for
+ * the operator.
+ */
 export class DatabaseStartError extends Error {}

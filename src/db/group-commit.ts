@@ -75,7 +75,9 @@ class GroupCommit {
           } catch (err) {
             // A full disk or an I/O error ends SQLite's whole transaction, savepoint included: the
             // group then fails with that error, not with this rollback's.
-            await sql`rollback to request`.execute(trx).catch((failed: unknown) => Promise.reject(classifyDatabaseError(err) ? err : failed));
+            await sql`rollback to request`
+              .execute(trx)
+              .catch((failed: unknown) => Promise.reject(classifyDatabaseError(err) ? err : failed));
             await sql`release request`.execute(trx);
             failed.push({ queued, err });
           }

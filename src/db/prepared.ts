@@ -98,7 +98,9 @@ export function preparedInsert<R = Record<string, unknown>>(table: string, retur
   const insert = preparedQuery((db, v: Record<string, unknown[]>, shape: string) => {
     const [count, names] = shape.split(':') as [string, string];
     const columns = names.split(',').map((column) => [column, slotItems(v[column]!, Number(count))] as const);
-    const rows = Array.from({ length: Number(count) }, (_, i) => Object.fromEntries(columns.map(([column, items]) => [column, items[i]])));
+    const rows = Array.from({ length: Number(count) }, (_, i) =>
+      Object.fromEntries(columns.map(([column, items]) => [column, items[i]])),
+    );
     const query = db.insertInto(table).values(rows);
     return returning.length ? query.returning(returning) : query;
   });

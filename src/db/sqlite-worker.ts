@@ -111,7 +111,12 @@ class WorkerThread {
     const workerData = { driver: driverPath, file, statementLimit, pageCacheKib, checkpointEveryMs };
     // No execArgv: the worker needs none of the parent's loaders (tsx in tests) and starts faster
     // without. Its objects live no longer than one query: a small young generation holds them.
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      execArgv: [],
+      workerData,
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.on('message', (reply: Reply) => this.settle(reply));
     this.worker.on('error', (err) => this.fail(err));
@@ -135,7 +140,9 @@ class WorkerThread {
     });
   }
 
-  /** Closes the connection and ends the worker, once queries in flight are answered; again, it waits for the same end. */
+  /**
+   * Closes the connection and ends the worker, once queries in flight are answered; again, it waits for the same end.
+   */
   async stop(): Promise<void> {
     if (!this.failure && !this.stopping) {
       this.stopping = true;
@@ -150,7 +157,8 @@ class WorkerThread {
     if (!waiting) return;
     this.pending.delete(reply.id);
     if (this.pending.size === 0) this.worker.unref();
-    if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), reply.error.code ? { code: reply.error.code } : {}));
+    if (reply.error)
+      waiting.reject(Object.assign(new Error(reply.error.message), reply.error.code ? { code: reply.error.code } : {}));
     else waiting.resolve(reply.rows ?? []);
   }
 
@@ -167,7 +175,10 @@ class ReadConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const first = this.workers[0]!;
-    const worker = first.waiting < SPILL_AT ? first : this.workers.reduce((least, next) => (next.waiting < least.waiting ? next : least));
+    const worker =
+      first.waiting < SPILL_AT
+        ? first
+        : this.workers.reduce((least, next) => (next.waiting < least.waiting ? next : least));
     return { rows: (await worker.query(compiled.sql, compiled.parameters)) as R[] };
   }
 
@@ -232,7 +243,10 @@ export interface WorkerOptions {
  * connection, and reads that it was given fail.
  */
 export function startSqliteWorkers(file: string, options: WorkerOptions): SqliteWorkers {
-  const workers = Array.from({ length: Math.max(1, options.threads) }, (_, i) => new WorkerThread(file, options, i === 0 ? CHECKPOINT_EVERY_MS : 0));
+  const workers = Array.from(
+    { length: Math.max(1, options.threads) },
+    (_, i) => new WorkerThread(file, options, i === 0 ? CHECKPOINT_EVERY_MS : 0),
+  );
   const dialect: Dialect = {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new ReadDriver(workers),

@@ -28,7 +28,9 @@ const REFRESH_EVERY_MS = 3_600_000;
 export async function refreshStatistics(db: Db, backend: Backend): Promise<void> {
   if (backend !== 'sqlite') return;
   await sql`pragma optimize = 0x10002`.execute(db);
-  const table = await sql<{ n: number }>`select count(*) as n from sqlite_schema where name = 'sqlite_stat4'`.execute(db);
+  const table = await sql<{ n: number }>`select count(*) as n from sqlite_schema where name = 'sqlite_stat4'`.execute(
+    db,
+  );
   if (!table.rows[0]?.n) return;
   const dropped = await sql`delete from sqlite_stat4 where tbl not in (${sql.join(HISTOGRAM_TABLES)})`.execute(db);
   if (Number(dropped.numAffectedRows ?? 0) > 0) await sql`analyze sqlite_schema`.execute(db);

@@ -40,7 +40,8 @@ export function coerceBoolean(value: unknown): boolean | undefined {
 /** The "truthy string" rule for boolean-like values without a declared type (common.md 5.3). */
 export function isTruthy(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
-  if (typeof value === 'string') return ['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true'].includes(value.trim().toLowerCase());
+  if (typeof value === 'string')
+    return ['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true'].includes(value.trim().toLowerCase());
   if (typeof value === 'number') return value !== 0;
   if (Array.isArray(value)) return value.length > 0;
   return Boolean(value);
@@ -89,10 +90,19 @@ export const args = {
     ...extra,
   }),
   /** `page` and friends: whole numbers above zero, otherwise `Invalid parameter.` */
-  positiveInteger: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+  positiveInteger: (
+    description: string,
+    extra: Partial<ArgDef> = {},
+    schema: Record<string, unknown> = {},
+  ): ArgDef => ({
     schema: Type.Integer(d(description, { minimum: 1, ...schema })),
     validate: (v) => {
-      const n = typeof v === 'string' && INTEGER.test(v.trim()) ? Number(v) : typeof v === 'number' && Number.isInteger(v) ? v : NaN;
+      const n =
+        typeof v === 'string' && INTEGER.test(v.trim())
+          ? Number(v)
+          : typeof v === 'number' && Number.isInteger(v)
+            ? v
+            : NaN;
       if (Number.isNaN(n)) return paramReasons.notAnInteger(v);
       return n > 0 || paramReasons.notPositive(v);
     },
@@ -109,7 +119,11 @@ export const args = {
     ...extra,
   }),
   /** A string; `nonEmpty` rejects `""` and `"0"` as TEC's validators do. */
-  string: (description: string, extra: Partial<ArgDef> & { nonEmpty?: boolean } = {}, schema: Record<string, unknown> = {}): ArgDef => {
+  string: (
+    description: string,
+    extra: Partial<ArgDef> & { nonEmpty?: boolean } = {},
+    schema: Record<string, unknown> = {},
+  ): ArgDef => {
     const { nonEmpty, ...rest } = extra;
     return {
       schema: Type.String(d(description, schema)),

@@ -73,7 +73,10 @@ export interface CacheSlot {
   hit: CacheEntry | null;
   /** The `data_version` read before the lookup; what the response is built under. */
   version: number;
-  /** Stores the answer (a 200 or a client error); `freshUntil` is the handler's, for a `'clock'` endpoint (see RequestContext). */
+  /**
+   * Stores the answer (a 200 or a client error); `freshUntil` is the handler's, for a `'clock'` endpoint (see
+   * RequestContext).
+   */
   fill(status: number, headers: Record<string, string>, body: string, freshUntil?: number): CacheEntry;
   release(): void;
 }
@@ -144,7 +147,9 @@ export class ResponseCache {
     this.compress = options.compress ?? gzipBody;
     const versionQuery = db.selectFrom('data_version').select(dataVersionSum).compile();
     this.readVersion =
-      options.readVersion ?? (() => db.executeQuery<{ version: number | string }>(versionQuery).then(({ rows }) => Number(rows[0]?.version ?? 0)));
+      options.readVersion ??
+      (() =>
+        db.executeQuery<{ version: number | string }>(versionQuery).then(({ rows }) => Number(rows[0]?.version ?? 0)));
   }
 
   async open(request: CacheRequest): Promise<CacheSlot> {
@@ -153,7 +158,8 @@ export class ResponseCache {
     const key = this.keyOf(request);
     const current = this.current(key, version, at);
     if (current) return this.hitSlot(current);
-    const expires = (freshUntil: number | undefined) => (request.lifetime === 'clock' ? (freshUntil ?? at + this.ttlMs) : Infinity);
+    const expires = (freshUntil: number | undefined) =>
+      request.lifetime === 'clock' ? (freshUntil ?? at + this.ttlMs) : Infinity;
 
     const flightKey = `${version}\u0000${key}`;
     const inFlight = this.pending.get(flightKey);

@@ -7,7 +7,20 @@ import { NamespaceIndex, jsonSchemaOf } from './schemas.js';
 import { defineRoute, everyone, type Args, type RequestContext, type RouteDef } from './route.js';
 
 /** JSON-schema keywords discovery shows for an argument, in WordPress's order (common.md 2.1). */
-const KEYWORDS = ['description', 'default', 'type', 'format', 'enum', 'items', 'minimum', 'maximum', 'minItems', 'maxItems', 'pattern', 'title'];
+const KEYWORDS = [
+  'description',
+  'default',
+  'type',
+  'format',
+  'enum',
+  'items',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'pattern',
+  'title',
+];
 
 /** One argument as discovery shows it: its schema keywords, then `required` (common.md 2.1). */
 export function describeArg(name: string, argTable: Args, ctx: RequestContext): Record<string, unknown> {
@@ -16,7 +29,8 @@ export function describeArg(name: string, argTable: Args, ctx: RequestContext): 
   const schema = jsonSchemaOf(arg.schema);
   const out: Record<string, unknown> = {};
   for (const key of KEYWORDS) {
-    if (key === 'description' && typeof schema.description === 'string') out.description = translate(schema.description, ctx.lang);
+    if (key === 'description' && typeof schema.description === 'string')
+      out.description = translate(schema.description, ctx.lang);
     else if (key === 'default' && arg.defaultFrom) out.default = arg.defaultFrom(ctx);
     else if (key in schema) out[key] = schema[key];
   }
@@ -34,7 +48,8 @@ export function routeObject(route: RouteDef, ctx: RequestContext) {
     return { methods: endpoint.methods, args: described };
   });
   const out: Record<string, unknown> = { namespace: NAMESPACE, methods, endpoints };
-  if (!route.pattern.includes('(?P<')) out._links = { self: [{ href: `${ctx.urls.base}/${NAMESPACE}${route.pattern}` }] };
+  if (!route.pattern.includes('(?P<'))
+    out._links = { self: [{ href: `${ctx.urls.base}/${NAMESPACE}${route.pattern}` }] };
   return out;
 }
 
@@ -68,7 +83,7 @@ function gmtOffset(zone: string): number {
   const now = new Date();
   const local = new Date(now.toLocaleString('en-US', { timeZone: zone === 'UTC' ? 'UTC' : zone }));
   const utc = new Date(now.toLocaleString('en-US', { timeZone: 'UTC' }));
-  return Math.round((local.getTime() - utc.getTime()) / 36e5 * 100) / 100;
+  return Math.round(((local.getTime() - utc.getTime()) / 36e5) * 100) / 100;
 }
 
 const NamespaceIndexArgs: Args = {
@@ -76,7 +91,10 @@ const NamespaceIndexArgs: Args = {
   context: args.any('Scope of the description; every value gives the same document.', {}, { default: 'view' }),
 };
 // `context` has no declared type in WordPress; keep it free-form.
-NamespaceIndexArgs.context!.schema = Type.Unknown({ description: 'Scope of the description; every value gives the same document.', default: 'view' });
+NamespaceIndexArgs.context!.schema = Type.Unknown({
+  description: 'Scope of the description; every value gives the same document.',
+  default: 'view',
+});
 
 /** `GET {root}`: the namespace index (common.md 2.1). */
 export const namespaceIndexRoute = defineRoute('', [
@@ -89,7 +107,9 @@ export const namespaceIndexRoute = defineRoute('', [
     errorStatuses: [404],
     handler: (ctx) => {
       if (ctx.params.namespace !== NAMESPACE) throw restErrors.invalidNamespace();
-      return { body: { namespace: NAMESPACE, routes: routesObject(ctx), _links: { up: [{ href: `${ctx.urls.base}/` }] } } };
+      return {
+        body: { namespace: NAMESPACE, routes: routesObject(ctx), _links: { up: [{ href: `${ctx.urls.base}/` }] } },
+      };
     },
   },
 ]);

@@ -72,7 +72,11 @@ export function docsPageRoutes(): SiteRoute[] {
         if (lang && !app.config.languages.includes(lang)) return null;
         // Relative to the page, so the reference works whatever host name the browser used.
         const specUrl = `${lang ? `/${lang}` : ''}${app.config.restPrefix}/${NAMESPACE}/doc`;
-        return { contentType: 'text/html; charset=UTF-8', body: page(lang, specUrl), headers: { 'X-Content-Type-Options': 'nosniff' } };
+        return {
+          contentType: 'text/html; charset=UTF-8',
+          body: page(lang, specUrl),
+          headers: { 'X-Content-Type-Options': 'nosniff' },
+        };
       },
     },
     {

@@ -43,7 +43,10 @@ export const restErrors = {
     e('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 4, json_error_message: detail }),
   /** PHP's JSON_ERROR_DEPTH: nesting past `json_decode`'s depth (http/input.ts). */
   jsonTooDeep: () =>
-    e('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 1, json_error_message: 'Maximum stack depth exceeded' }),
+    e('rest_invalid_json', 'Invalid JSON body passed.', 400, {
+      json_error_code: 1,
+      json_error_message: 'Maximum stack depth exceeded',
+    }),
   bodyTooLarge: () => e('rest_body_too_large', 'The request body is too large.', 413),
   /** `bodyLooksLikeJson`: the body was read as a form but is JSON, the usual cause of the names missing. */
   missingParams: (names: string[], bodyLooksLikeJson = false) =>
@@ -85,22 +88,43 @@ export const restErrors = {
   requestHeaderFieldsTooLarge: () =>
     e('rest_request_header_fields_too_large', 'The request header fields are too large.', 431),
   serviceUnavailable: () =>
-    new RestError('rest_service_unavailable', 'The server is shutting down; send the request again shortly.', 503, {}, {}, {
-      'Retry-After': String(RETRY_AFTER_SECONDS),
-    }),
+    new RestError(
+      'rest_service_unavailable',
+      'The server is shutting down; send the request again shortly.',
+      503,
+      {},
+      {},
+      {
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      },
+    ),
 
   // Database faults (db/faults.ts, README "Database outages and faults"): not the request's fault,
   // so not a 500; a client may send the same request again.
   databaseUnavailable: () =>
-    new RestError('rest_database_unavailable', 'The database is unavailable; send the request again shortly.', 503, {}, {}, {
-      'Retry-After': String(RETRY_AFTER_SECONDS),
-    }),
+    new RestError(
+      'rest_database_unavailable',
+      'The database is unavailable; send the request again shortly.',
+      503,
+      {},
+      {},
+      {
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      },
+    ),
   insufficientStorage: () =>
     e('rest_insufficient_storage', 'The database has no room left to store the change; nothing was saved.', 507),
   databaseWriteFailed: () =>
-    new RestError('rest_database_write_failed', 'The database cannot store changes right now; nothing was saved.', 503, {}, {}, {
-      'Retry-After': String(RETRY_AFTER_SECONDS),
-    }),
+    new RestError(
+      'rest_database_write_failed',
+      'The database cannot store changes right now; nothing was saved.',
+      503,
+      {},
+      {},
+      {
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      },
+    ),
 
   // Authentication (common.md 7.2)
   invalidUsername: () =>
@@ -118,17 +142,38 @@ export const restErrors = {
 
   // Throttling (README "Security"): WordPress has none of its own; 429 with Retry-After (RFC 6585 4).
   tooManyLoginAttempts: (retryAfterSeconds: number) =>
-    new RestError('too_many_login_attempts', 'Too many failed login attempts. Please try again later.', 429, {}, {}, {
-      'Retry-After': String(retryAfterSeconds),
-    }),
+    new RestError(
+      'too_many_login_attempts',
+      'Too many failed login attempts. Please try again later.',
+      429,
+      {},
+      {},
+      {
+        'Retry-After': String(retryAfterSeconds),
+      },
+    ),
   tooManyRequests: (retryAfterSeconds: number) =>
-    new RestError('rest_too_many_requests', 'Too many requests. Please try again later.', 429, {}, {}, {
-      'Retry-After': String(retryAfterSeconds),
-    }),
+    new RestError(
+      'rest_too_many_requests',
+      'Too many requests. Please try again later.',
+      429,
+      {},
+      {},
+      {
+        'Retry-After': String(retryAfterSeconds),
+      },
+    ),
 
   // Concurrency (db/group-commit.ts): a valid write that kept meeting concurrent writes.
   writeConflict: () =>
-    new RestError('rest_write_conflict', 'The write met too many concurrent writes. Please try again.', 503, {}, {}, { 'Retry-After': '1' }),
+    new RestError(
+      'rest_write_conflict',
+      'The write met too many concurrent writes. Please try again.',
+      503,
+      {},
+      {},
+      { 'Retry-After': '1' },
+    ),
 
   // Events (common.md 4.5)
   eventNotFound: (id: number) => e('rest-event-not-found', `Event with ID ${id} does not exist.`, 404),
@@ -155,7 +200,8 @@ export const restErrors = {
     e(`could-not-delete-${kind}`, `The ${kind} could not be deleted`, 500),
   couldNotCreateLinked: (kind: 'venue' | 'organizer') =>
     e(`could-not-create-${kind}`, `The ${kind} could not be created from the provided data`, 400),
-  couldNotUpdateLinked: (kind: 'venue' | 'organizer') => e(`could-not-update-${kind}`, `The ${kind} could not be updated`, 400),
+  couldNotUpdateLinked: (kind: 'venue' | 'organizer') =>
+    e(`could-not-update-${kind}`, `The ${kind} could not be updated`, 400),
   /** Internal: the record vanished between two steps of one request; no status given, so 500 with `data: null` (8). */
   linkedNotFound: (kind: 'venue' | 'organizer') =>
     e(`${kind}-not-found`, `The requested post ID does not exist or is not an ${kind}`, 500, null),
@@ -221,15 +267,20 @@ const article = (noun: string) => (/^[aeiou]/.test(noun) ? 'an' : 'a');
 /** Every detail code and its sentence; `/doc` lists the codes from `PARAM_REASON_CODES`. */
 export const paramReasons = {
   invalidDate: (value: unknown) =>
-    new ParamReason('invalid_date', `${shown(value)} is not a date the service can read (try 2027-12-31 18:00 or an ISO 8601 time)`),
+    new ParamReason(
+      'invalid_date',
+      `${shown(value)} is not a date the service can read (try 2027-12-31 18:00 or an ISO 8601 time)`,
+    ),
   unknownTimezone: (value: unknown) =>
     new ParamReason(
       'unknown_timezone',
       `${shown(value)} is not a time zone the service knows (try an IANA name such as Europe/Paris, UTC, or an offset such as UTC+2; empty for the site time zone)`,
     ),
-  emptyValue: (value: unknown) => new ParamReason('empty_value', `${shown(value)} is empty (send a non-empty text; "0" counts as empty)`),
+  emptyValue: (value: unknown) =>
+    new ParamReason('empty_value', `${shown(value)} is empty (send a non-empty text; "0" counts as empty)`),
   notAString: (value: unknown) => new ParamReason('not_a_string', `${shown(value)} is not a text (send a string)`),
-  notAnInteger: (value: unknown) => new ParamReason('not_an_integer', `${shown(value)} is not a whole number (send 1 or more)`),
+  notAnInteger: (value: unknown) =>
+    new ParamReason('not_an_integer', `${shown(value)} is not a whole number (send 1 or more)`),
   notPositive: (value: unknown) =>
     new ParamReason('not_positive', `${shown(value)} is less than 1 (pages and page sizes start at 1)`),
   /** `acceptsData`: the argument also takes record data objects (event writes, not filters). */
@@ -237,22 +288,40 @@ export const paramReasons = {
     new ParamReason(
       'not_an_id',
       `${shown(value)} is not ${article(kind)} ${kind} ID (send an ID such as 12, ${
-        acceptsData ? `a list or comma-separated string of IDs, or ${kind} data as an object` : 'or a list or comma-separated string of IDs'
+        acceptsData
+          ? `a list or comma-separated string of IDs, or ${kind} data as an object`
+          : 'or a list or comma-separated string of IDs'
       })`,
     ),
   unknownLinked: (kind: 'venue' | 'organizer', id: number) =>
     new ParamReason(`unknown_${kind}`, `${id} is not the ID of ${article(kind)} ${kind} (GET /${kind}s lists them)`),
   /** Inline record data on an event write that `POST /venues` or `/organizers` would refuse. */
   invalidLinkedData: (kind: 'venue' | 'organizer', field: string) =>
-    new ParamReason(`invalid_${kind}_data`, `the ${kind} data has no valid ${field} (the rules of POST /${kind}s apply)`),
+    new ParamReason(
+      `invalid_${kind}_data`,
+      `the ${kind} data has no valid ${field} (the rules of POST /${kind}s apply)`,
+    ),
 } as const;
 
 /** The detail codes, with `rest_invalid_type` of the type check, as `/doc` lists them. */
 export const PARAM_REASON_CODES = [
-  'invalid_date', 'unknown_timezone', 'empty_value', 'not_a_string', 'not_an_integer', 'not_positive', 'not_an_id',
-  'unknown_venue', 'unknown_organizer', 'invalid_venue_data', 'invalid_organizer_data', 'rest_invalid_type',
+  'invalid_date',
+  'unknown_timezone',
+  'empty_value',
+  'not_a_string',
+  'not_an_integer',
+  'not_positive',
+  'not_an_id',
+  'unknown_venue',
+  'unknown_organizer',
+  'invalid_venue_data',
+  'invalid_organizer_data',
+  'rest_invalid_type',
 ] as const;
 
 export function reasonFailure(name: string, reason: ParamReason): ParamFailure {
-  return { ...invalidParameter, error: { code: reason.code, message: `${name}: ${reason.reason}`, data: { param: name } } };
+  return {
+    ...invalidParameter,
+    error: { code: reason.code, message: `${name}: ${reason.reason}`, data: { param: name } },
+  };
 }

@@ -31,8 +31,8 @@ export function withoutNul(text: string): string {
 type Container = Record<string, unknown> | unknown[];
 
 /**
- * A copy of a parsed query or body: NUL removed from every string and key. Throws `rest_invalid_param` naming the top-level parameter that holds a forbidden key,
- * and `rest_invalid_json` past `MAX_INPUT_DEPTH`.
+ * A copy of a parsed query or body: NUL removed from every string and key. Throws `rest_invalid_param` naming the
+ * top-level parameter that holds a forbidden key, and `rest_invalid_json` past `MAX_INPUT_DEPTH`.
  */
 export function cleanInput(value: unknown): unknown {
   const pending: Array<{ from: object; to: Container; depth: number; param: string | undefined }> = [];

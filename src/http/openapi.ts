@@ -2,7 +2,16 @@ import type { TSchema } from '@sinclair/typebox';
 import { translate } from './i18n/index.js';
 import { NAMESPACE } from './register.js';
 import { ApiDocument, ErrorBody, collectionSchemas, jsonSchemaOf, namedSchemas } from './schemas.js';
-import { UPDATE_METHODS, defineRoute, everyone, type ArgDef, type Endpoint, type Method, type RequestContext, type RouteDef } from './route.js';
+import {
+  UPDATE_METHODS,
+  defineRoute,
+  everyone,
+  type ArgDef,
+  type Endpoint,
+  type Method,
+  type RequestContext,
+  type RouteDef,
+} from './route.js';
 
 /**
  * `GET {root}/doc`: an OpenAPI 3.1 document generated from the route table, i.e. from the same
@@ -14,14 +23,17 @@ type Json = Record<string, unknown>;
 type Translate = (text: string) => string;
 
 const JSON_SCHEMA_2020 = 'https://json-schema.org/draft/2020-12/schema';
-const SCHEMA_REFS = new Map<TSchema, string>(Object.entries(namedSchemas).map(([name, schema]) => [schema, `#/components/schemas/${name}`]));
+const SCHEMA_REFS = new Map<TSchema, string>(
+  Object.entries(namedSchemas).map(([name, schema]) => [schema, `#/components/schemas/${name}`]),
+);
 const LIST_SCHEMAS = new Set(Object.values(collectionSchemas).map((c) => c.list));
 
 const TEXT = {
   title: 'Calendar Server REST API',
   description:
     'Manage calendar events and their venues, organizers, categories and tags. Compatible with the REST API of The Events Calendar (tribe/events/v1).',
-  security: 'An application password of a user, sent with HTTP Basic authentication. Without credentials the API answers as an anonymous visitor.',
+  security:
+    'An application password of a user, sent with HTTP Basic authentication. Without credentials the API answers as an anonymous visitor.',
   listNote: 'A list: comma-separated values or the parameter repeated.',
   pathId: 'The record ID.',
   pathSlug: 'The record slug.',
@@ -107,7 +119,12 @@ function parameter(name: string, where: 'path' | 'query', arg: ArgDef, ctx: Requ
   return out;
 }
 
-function pathParameter(group: { name: string; integer: boolean }, arg: ArgDef | undefined, ctx: RequestContext, t: Translate): Json {
+function pathParameter(
+  group: { name: string; integer: boolean },
+  arg: ArgDef | undefined,
+  ctx: RequestContext,
+  t: Translate,
+): Json {
   if (arg && arg.in !== 'body') return parameter(group.name, 'path', arg, ctx, t);
   return {
     name: group.name,

@@ -19,7 +19,11 @@ const TAG_TAXONOMY = 'post_tag';
  * (common.md 2.5); the body then leaves out its links into the namespace (`undefined` values) too.
  * The REST index still answers, so its `Link` stays.
  */
-function discoveryReply({ urls, settings }: SiteRequest, apiRoot: string, body: Record<string, string | undefined>): SiteReply {
+function discoveryReply(
+  { urls, settings }: SiteRequest,
+  apiRoot: string,
+  body: Record<string, string | undefined>,
+): SiteReply {
   const api: Record<string, string> = settings.rest_api_enabled
     ? { 'X-TEC-API-VERSION': 'v1', 'X-TEC-API-ROOT': apiRoot, 'X-TEC-API-ORIGIN': urls.site }
     : { 'X-TEC-API-VERSION': 'disabled' };
@@ -45,7 +49,11 @@ function slugOf(segment: string): string | null {
 }
 
 /** Only published records have a public page (a draft's or a trashed record's `url` is a 404). */
-async function publishedPostId(db: Kysely<Database>, type: 'event' | 'venue' | 'organizer', segment: string): Promise<number | undefined> {
+async function publishedPostId(
+  db: Kysely<Database>,
+  type: 'event' | 'venue' | 'organizer',
+  segment: string,
+): Promise<number | undefined> {
   const slug = slugOf(segment);
   if (!slug) return undefined;
   // A scheduled record whose time has come is published from that moment (decisions.md X 12).
@@ -76,11 +84,7 @@ async function categorySlug(db: Kysely<Database>, path: string): Promise<string 
   const found = term?.slug;
   for (let i = slugs.length - 2; term && i >= 0; i--) {
     if (!term.parent) return undefined;
-    term = await db
-      .selectFrom('terms')
-      .select(['slug', 'parent'])
-      .where('id', '=', term.parent)
-      .executeTakeFirst();
+    term = await db.selectFrom('terms').select(['slug', 'parent']).where('id', '=', term.parent).executeTakeFirst();
     if (term?.slug !== slugs[i]) return undefined;
   }
   return term && !term.parent ? found : undefined;
@@ -123,18 +127,16 @@ export function publicUrlRoutes(): SiteRoute[] {
         return discoveryReply(site, apiRoot, page(site, `${urls.site}${m[0]}`, apiRoot));
       },
     },
-    ...(['venue', 'organizer'] as const).map(
-      (type): SiteRoute => ({
-        path: new RegExp(`^\\/${type}\\/([^/]+)\\/?$`),
-        handler: async (site, m) => {
-          const { app, urls } = site;
-          const id = await publishedPostId(app.db, type, m[1]!);
-          if (id === undefined) return null;
-          const apiRoot = `${urls.root}/events/?${type}=${id}`;
-          return discoveryReply(site, apiRoot, page(site, `${urls.site}${m[0]}`, apiRoot));
-        },
-      }),
-    ),
+    ...(['venue', 'organizer'] as const).map((type): SiteRoute => ({
+      path: new RegExp(`^\\/${type}\\/([^/]+)\\/?$`),
+      handler: async (site, m) => {
+        const { app, urls } = site;
+        const id = await publishedPostId(app.db, type, m[1]!);
+        if (id === undefined) return null;
+        const apiRoot = `${urls.root}/events/?${type}=${id}`;
+        return discoveryReply(site, apiRoot, page(site, `${urls.site}${m[0]}`, apiRoot));
+      },
+    })),
     {
       path: /^\/events\/category\/((?:[^/]+\/)*[^/]+)\/?$/,
       handler: async (site, m) => {

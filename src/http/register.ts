@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../settings.js';
-import { ResponseCache, matchesIfNoneMatch, type CacheEntry, type CacheSlot, type ResponseCacheOptions } from './cache.js';
+import {
+  ResponseCache,
+  matchesIfNoneMatch,
+  type CacheEntry,
+  type CacheSlot,
+  type ResponseCacheOptions,
+} from './cache.js';
 import { GZIP_MIN_BYTES, acceptsGzip, varyOnEncoding } from './compression.js';
 import { classifyDatabaseError, type DatabaseFault } from '../db/faults.js';
 import { RestError, restErrors } from './errors.js';
@@ -79,7 +85,8 @@ export function urlsFor(app: AppContext, lang: string): Urls {
 function corsHeaders(app: AppContext, origin: string | undefined): Record<string, string> {
   const headers: Record<string, string> = {
     'Access-Control-Expose-Headers': 'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag',
-    'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, X-HTTP-Method-Override, If-None-Match',
+    'Access-Control-Allow-Headers':
+      'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, X-HTTP-Method-Override, If-None-Match',
   };
   if (!origin) return headers;
   headers['Access-Control-Allow-Methods'] = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
@@ -125,7 +132,8 @@ interface Resolved {
 /** Splits a request path into language segment, REST prefix and route path (common.md 1.1, 1.5). */
 function resolvePath(app: AppContext, pathname: string, query: Record<string, unknown>): Resolved {
   const restRoute = firstString(query.rest_route);
-  if ((pathname === '/' || pathname === '') && restRoute !== undefined) return { kind: 'rest', lang: '', restPath: restRoute };
+  if ((pathname === '/' || pathname === '') && restRoute !== undefined)
+    return { kind: 'rest', lang: '', restPath: restRoute };
   const prefix = app.config.restPrefix.toLowerCase();
   const lower = pathname.toLowerCase();
   const under = (p: string) => lower === p || lower.startsWith(`${p}/`);
@@ -134,7 +142,11 @@ function resolvePath(app: AppContext, pathname: string, query: Record<string, un
   if (lang && under(`/${lang[1]!.toLowerCase()}${prefix}`)) {
     const code = lang[1]!.toLowerCase();
     if (!app.config.languages.includes(code)) return { kind: 'unknown-language', lang: '', restPath: '' };
-    return { kind: 'rest', lang: code === 'en' ? 'en' : code, restPath: pathname.slice(1 + lang[1]!.length + prefix.length) };
+    return {
+      kind: 'rest',
+      lang: code === 'en' ? 'en' : code,
+      restPath: pathname.slice(1 + lang[1]!.length + prefix.length),
+    };
   }
   return { kind: 'site', lang: '', restPath: pathname };
 }
@@ -249,7 +261,13 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       return reply.send(await cache.identity(entry));
     };
     /** A 200 of a cacheable endpoint is stored, sent with its ETag, and may become a 304 (client errors: see below). */
-    const sendReply = (slot: CacheSlot | null, status: number, body: unknown, headers: Record<string, string>, freshUntil?: number) => {
+    const sendReply = (
+      slot: CacheSlot | null,
+      status: number,
+      body: unknown,
+      headers: Record<string, string>,
+      freshUntil?: number,
+    ) => {
       if (!slot || status !== 200) return sendJson(status, body, headers);
       return sendEntry(slot.fill(status, headers, JSON.stringify(body), freshUntil));
     };
@@ -277,7 +295,10 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       return sendError(err);
     }
     const authHeaders: Record<string, string> = user
-      ? { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' }
+      ? {
+          Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+          'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+        }
       : {};
 
     if (resolved.kind === 'site') {
@@ -339,7 +360,11 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
           ctx.path[k] = v;
         }
       }
-      if (method === 'OPTIONS') return sendJson(200, opts.routeObject(route.def, ctx), { ...authHeaders, Allow: await allowedMethods(route.def, ctx) });
+      if (method === 'OPTIONS')
+        return sendJson(200, opts.routeObject(route.def, ctx), {
+          ...authHeaders,
+          Allow: await allowedMethods(route.def, ctx),
+        });
       const wanted = ctx.method;
       const endpoint: Endpoint | undefined = METHODS.includes(wanted)
         ? route.def.endpoints.find((ep) => ep.methods.includes(wanted))
@@ -349,7 +374,8 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
       if (request.body && typeof request.body === 'object' && INVALID_JSON in request.body) {
         throw restErrors.invalidJson((request.body as InvalidJsonBody)[INVALID_JSON]);
       }
-      ctx.bodyLooksLikeJson = typeof request.body === 'object' && request.body !== null && LOOKS_LIKE_JSON in request.body;
+      ctx.bodyLooksLikeJson =
+        typeof request.body === 'object' && request.body !== null && LOOKS_LIKE_JSON in request.body;
       const body = cleanInput(request.body);
       // Only after authentication: a bad credential is refused even when the response is cached.
       const slot =
@@ -396,7 +422,14 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
         // A client error of a cacheable read (a page past the end, an unknown ID) is stored like
         // an answer, without an ETag.
         if (slot && err instanceof RestError && err.status >= 400 && err.status < 500) {
-          return sendEntry(slot.fill(err.status, { ...authHeaders, ...allow, ...err.headers }, JSON.stringify(err.body), ctx.freshUntil));
+          return sendEntry(
+            slot.fill(
+              err.status,
+              { ...authHeaders, ...allow, ...err.headers },
+              JSON.stringify(err.body),
+              ctx.freshUntil,
+            ),
+          );
         }
         return sendError(err, { ...authHeaders, ...allow });
       } finally {

@@ -141,7 +141,7 @@ export interface RouteDef {
 
 /** Declares one route as data (style.md rule 1). */
 export function defineRoute(pattern: string, endpoints: Endpoint[]): RouteDef {
-  const openapiPath = (pattern.replace(/\(\?P<(\w+)>[^)]*\)/g, '{$1}') || '/');
+  const openapiPath = pattern.replace(/\(\?P<(\w+)>[^)]*\)/g, '{$1}') || '/';
   return { pattern, endpoints, openapiPath };
 }
 

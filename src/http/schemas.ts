@@ -82,9 +82,7 @@ const Taxonomy = Type.Union([Type.Literal('tribe_events_cat'), Type.Literal('pos
   description: 'Taxonomy: tribe_events_cat for categories, post_tag for tags.',
 });
 
-const LinkList = Type.Array(
-  Type.Object({ href: Type.String(), embeddable: Type.Optional(Type.Boolean()) }, strict),
-);
+const LinkList = Type.Array(Type.Object({ href: Type.String(), embeddable: Type.Optional(Type.Boolean()) }, strict));
 
 /** A category or tag as the term routes return it (terms.md 1.2). */
 export const Term = Type.Object(
@@ -130,7 +128,9 @@ export const EventTerm = Type.Object(
 const JsonLd = Type.Record(Type.String(), Type.Unknown(), { description: 'schema.org data (single reads only).' });
 
 const GlobalId = str('Global ID: site host and path plus ?id= and the record ID.');
-const GlobalIdLineage = Type.Array(Type.String(), { description: 'The global ID followed by any imported lineage IDs.' });
+const GlobalIdLineage = Type.Array(Type.String(), {
+  description: 'The global ID followed by any imported lineage IDs.',
+});
 
 /** Post-like fields shared by venues and organizers, in their key order (venues-organizers.md 1.1). */
 const linkedHead = {
@@ -264,10 +264,14 @@ export const OrganizerList = postList('organizers', Organizer, 'A page of organi
 export const CategoryList = termList('categories', 'A page of event categories.');
 export const TagList = termList('tags', 'A page of event tags.');
 
-/** Why one parameter was refused: `data.details.{name}` of `rest_invalid_param` (README "Why a parameter was refused"). */
+/**
+ * Why one parameter was refused: `data.details.{name}` of `rest_invalid_param` (README "Why a parameter was refused").
+ */
 export const ParamErrorDetail = Type.Object(
   {
-    code: str(`Stable code of the reason: ${PARAM_REASON_CODES.join(', ')}; or the code of an error such as event-tickets-not-active.`),
+    code: str(
+      `Stable code of the reason: ${PARAM_REASON_CODES.join(', ')}; or the code of an error such as event-tickets-not-active.`,
+    ),
     message: str('The parameter, its value and what would be accepted (English).'),
     data: Type.Unknown(),
   },
@@ -279,21 +283,24 @@ export const ErrorBody = Type.Object(
   {
     code: str('Machine-readable error code.'),
     message: str('Human-readable message (English).'),
-    data: Type.Union([
-      Type.Object(
-        {
-          status: int('HTTP status.'),
-          // WordPress sends an empty list when no parameter has a detail.
-          details: Type.Optional(
-            Type.Union([Type.Record(Type.String(), ParamErrorDetail), Type.Array(Type.Unknown(), { maxItems: 0 })], {
-              description: 'rest_invalid_param: why each refused parameter was refused, by parameter name.',
-            }),
-          ),
-        },
-        { additionalProperties: true },
-      ),
-      Type.Null(),
-    ], { description: 'Error data; holds at least the HTTP status.' }),
+    data: Type.Union(
+      [
+        Type.Object(
+          {
+            status: int('HTTP status.'),
+            // WordPress sends an empty list when no parameter has a detail.
+            details: Type.Optional(
+              Type.Union([Type.Record(Type.String(), ParamErrorDetail), Type.Array(Type.Unknown(), { maxItems: 0 })], {
+                description: 'rest_invalid_param: why each refused parameter was refused, by parameter name.',
+              }),
+            ),
+          },
+          { additionalProperties: true },
+        ),
+        Type.Null(),
+      ],
+      { description: 'Error data; holds at least the HTTP status.' },
+    ),
     additional_data: Type.Optional(Type.Array(Type.Unknown())),
     additional_errors: Type.Optional(Type.Array(Type.Unknown())),
   },
@@ -350,7 +357,10 @@ export const DiscoveryRoute = Type.Object(
         {
           methods: Type.Array(Type.String()),
           // WordPress serializes an empty argument list as [] (common.md 2.1).
-          args: Type.Union([Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())), Type.Array(Type.Unknown(), { maxItems: 0 })]),
+          args: Type.Union([
+            Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
+            Type.Array(Type.Unknown(), { maxItems: 0 }),
+          ]),
         },
         strict,
       ),

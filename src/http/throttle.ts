@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import { isWrongCredential, parseBasicAuthorization, type Authenticator, type BasicCredentials } from '../auth/authenticate.js';
+import {
+  isWrongCredential,
+  parseBasicAuthorization,
+  type Authenticator,
+  type BasicCredentials,
+} from '../auth/authenticate.js';
 import type { Caller } from '../auth/capabilities.js';
 import type { Config } from '../config.js';
 import { RestError, restErrors } from './errors.js';
@@ -121,16 +126,28 @@ export async function registerThrottle(fastify: FastifyInstance, config: Config)
   const window = config.loginFailureWindowSeconds * 1000;
   const byAddress =
     config.loginFailuresPerAddress > 0
-      ? new FailureLimit(fastify.createRateLimit({ max: config.loginFailuresPerAddress, timeWindow: window, keyGenerator: addressKey }), addressKey)
+      ? new FailureLimit(
+          fastify.createRateLimit({
+            max: config.loginFailuresPerAddress,
+            timeWindow: window,
+            keyGenerator: addressKey,
+          }),
+          addressKey,
+        )
       : null;
   // The library keys by what its key generator reads from the request: the login parsed below is
   // carried on the request for it, so the header is decoded once.
   const byLogin =
     config.loginFailuresPerLogin > 0
-      ? new FailureLimit(fastify.createRateLimit({ max: config.loginFailuresPerLogin, timeWindow: window, keyGenerator: loginKey }), loginKey)
+      ? new FailureLimit(
+          fastify.createRateLimit({ max: config.loginFailuresPerLogin, timeWindow: window, keyGenerator: loginKey }),
+          loginKey,
+        )
       : null;
   const anonymous =
-    config.rateLimitPerMinute > 0 ? fastify.createRateLimit({ max: config.rateLimitPerMinute, timeWindow: 60_000, keyGenerator: addressKey }) : null;
+    config.rateLimitPerMinute > 0
+      ? fastify.createRateLimit({ max: config.rateLimitPerMinute, timeWindow: 60_000, keyGenerator: addressKey })
+      : null;
 
   return {
     async authenticate(request, authenticator) {
@@ -144,7 +161,8 @@ export async function registerThrottle(fastify: FastifyInstance, config: Config)
       }
       if (parsed === null || header === undefined) return null;
       const decoded = !(parsed instanceof RestError);
-      if (!(parsed instanceof RestError)) (request as WithLoginKey)[LOGIN_KEY] = createHash('sha256').update(parsed.login).digest('base64');
+      if (!(parsed instanceof RestError))
+        (request as WithLoginKey)[LOGIN_KEY] = createHash('sha256').update(parsed.login).digest('base64');
       // A header that cannot be decoded has no login: only its address counts it.
       const limits = [byAddress, decoded ? byLogin : null].filter((limit) => limit !== null);
       const entered: FailureLimit[] = [];

@@ -1,6 +1,15 @@
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
-import { ParamReason, RestError, errorFailure, invalidParameter, reasonFailure, restErrors, typeFailure, type ParamFailure } from './errors.js';
+import {
+  ParamReason,
+  RestError,
+  errorFailure,
+  invalidParameter,
+  reasonFailure,
+  restErrors,
+  typeFailure,
+  type ParamFailure,
+} from './errors.js';
 import { coerceBySchema } from './args.js';
 import type { Args, RequestContext, Validation } from './route.js';
 

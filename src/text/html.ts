@@ -5,14 +5,46 @@ import sanitizeHtml from 'sanitize-html';
 
 /** URL protocols WordPress allows in post content (`wp_allowed_protocols()`, common.md 10.2). */
 export const SAFE_PROTOCOLS = [
-  'http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed',
-  'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn',
+  'http',
+  'https',
+  'ftp',
+  'ftps',
+  'mailto',
+  'news',
+  'irc',
+  'irc6',
+  'ircs',
+  'gopher',
+  'nntp',
+  'feed',
+  'telnet',
+  'mms',
+  'rtsp',
+  'sms',
+  'svn',
+  'tel',
+  'fax',
+  'xmpp',
+  'webcal',
+  'urn',
 ];
 
 /** Inline tags allowed in titles, names and term descriptions (common.md 10.2, terms.md 1.7). */
 const INLINE_TAGS: sanitizeHtml.IOptions['allowedAttributes'] = {
-  a: ['href', 'title'], abbr: ['title'], acronym: ['title'], b: [], blockquote: ['cite'], cite: [],
-  code: [], del: ['datetime'], em: [], i: [], q: ['cite'], s: [], strike: [], strong: [],
+  a: ['href', 'title'],
+  abbr: ['title'],
+  acronym: ['title'],
+  b: [],
+  blockquote: ['cite'],
+  cite: [],
+  code: [],
+  del: ['datetime'],
+  em: [],
+  i: [],
+  q: ['cite'],
+  s: [],
+  strike: [],
+  strong: [],
 };
 
 const INLINE_OPTIONS: sanitizeHtml.IOptions = {
@@ -22,54 +54,208 @@ const INLINE_OPTIONS: sanitizeHtml.IOptions = {
 };
 
 const align = ['align'];
-const cell = ['abbr', 'align', 'axis', 'bgcolor', 'char', 'charoff', 'colspan', 'headers', 'height',
-  'nowrap', 'rowspan', 'scope', 'valign', 'width'];
+const cell = [
+  'abbr',
+  'align',
+  'axis',
+  'bgcolor',
+  'char',
+  'charoff',
+  'colspan',
+  'headers',
+  'height',
+  'nowrap',
+  'rowspan',
+  'scope',
+  'valign',
+  'width',
+];
 const colAttrs = ['align', 'char', 'charoff', 'span', 'dir', 'valign', 'width'];
 
 /** WordPress `$allowedposttags` minus form controls, embeds and scripts (common.md 10.2). */
 const POST_TAGS: Record<string, string[]> = {
-  address: [], a: ['href', 'rel', 'rev', 'name', 'target', 'download', 'referrerpolicy'], abbr: [],
-  acronym: [], area: ['alt', 'coords', 'href', 'nohref', 'shape', 'target'], article: align,
-  aside: align, audio: ['autoplay', 'controls', 'loop', 'muted', 'preload', 'src'], b: [], bdo: [],
-  big: [], blockquote: ['cite'], br: [], button: ['disabled', 'name', 'type', 'value'],
-  caption: align, cite: [], code: [], col: colAttrs, colgroup: colAttrs, del: ['datetime'], dd: [],
-  dfn: [], details: ['align', 'open'], div: align, dl: [], dt: [], em: [], fieldset: [],
-  figure: align, figcaption: align, font: ['color', 'face', 'size'], footer: align,
-  h1: align, h2: align, h3: align, h4: align, h5: align, h6: align, header: align, hgroup: align,
-  hr: ['align', 'noshade', 'size', 'width'], i: [],
-  img: ['alt', 'align', 'border', 'height', 'hspace', 'loading', 'longdesc', 'vspace', 'src',
-    'usemap', 'width', 'decoding', 'srcset', 'sizes'],
-  ins: ['datetime', 'cite'], kbd: [], label: ['for'], legend: align, li: ['align', 'value'],
-  main: align, map: ['name'], mark: [], menu: ['type'], nav: align, p: align, pre: ['width'],
-  q: ['cite'], rb: [], rp: [], rt: [], rtc: [], ruby: [], s: [], samp: [], span: align,
-  section: align, small: [], strike: [], strong: [], sub: [], summary: align, sup: [],
+  address: [],
+  a: ['href', 'rel', 'rev', 'name', 'target', 'download', 'referrerpolicy'],
+  abbr: [],
+  acronym: [],
+  area: ['alt', 'coords', 'href', 'nohref', 'shape', 'target'],
+  article: align,
+  aside: align,
+  audio: ['autoplay', 'controls', 'loop', 'muted', 'preload', 'src'],
+  b: [],
+  bdo: [],
+  big: [],
+  blockquote: ['cite'],
+  br: [],
+  button: ['disabled', 'name', 'type', 'value'],
+  caption: align,
+  cite: [],
+  code: [],
+  col: colAttrs,
+  colgroup: colAttrs,
+  del: ['datetime'],
+  dd: [],
+  dfn: [],
+  details: ['align', 'open'],
+  div: align,
+  dl: [],
+  dt: [],
+  em: [],
+  fieldset: [],
+  figure: align,
+  figcaption: align,
+  font: ['color', 'face', 'size'],
+  footer: align,
+  h1: align,
+  h2: align,
+  h3: align,
+  h4: align,
+  h5: align,
+  h6: align,
+  header: align,
+  hgroup: align,
+  hr: ['align', 'noshade', 'size', 'width'],
+  i: [],
+  img: [
+    'alt',
+    'align',
+    'border',
+    'height',
+    'hspace',
+    'loading',
+    'longdesc',
+    'vspace',
+    'src',
+    'usemap',
+    'width',
+    'decoding',
+    'srcset',
+    'sizes',
+  ],
+  ins: ['datetime', 'cite'],
+  kbd: [],
+  label: ['for'],
+  legend: align,
+  li: ['align', 'value'],
+  main: align,
+  map: ['name'],
+  mark: [],
+  menu: ['type'],
+  nav: align,
+  p: align,
+  pre: ['width'],
+  q: ['cite'],
+  rb: [],
+  rp: [],
+  rt: [],
+  rtc: [],
+  ruby: [],
+  s: [],
+  samp: [],
+  span: align,
+  section: align,
+  small: [],
+  strike: [],
+  strong: [],
+  sub: [],
+  summary: align,
+  sup: [],
   table: ['align', 'bgcolor', 'border', 'cellpadding', 'cellspacing', 'rules', 'summary', 'width'],
-  tbody: colAttrs, td: cell, tfoot: colAttrs, th: cell, thead: colAttrs,
+  tbody: colAttrs,
+  td: cell,
+  tfoot: colAttrs,
+  th: cell,
+  thead: colAttrs,
   tr: ['align', 'bgcolor', 'char', 'charoff', 'valign'],
-  track: ['default', 'kind', 'label', 'src', 'srclang'], tt: [], u: [], ul: ['type'],
-  ol: ['start', 'type', 'reversed'], var: [],
-  video: ['autoplay', 'controls', 'height', 'loop', 'muted', 'playsinline', 'poster', 'preload',
-    'src', 'width'],
+  track: ['default', 'kind', 'label', 'src', 'srclang'],
+  tt: [],
+  u: [],
+  ul: ['type'],
+  ol: ['start', 'type', 'reversed'],
+  var: [],
+  video: ['autoplay', 'controls', 'height', 'loop', 'muted', 'playsinline', 'poster', 'preload', 'src', 'width'],
 };
 
 /** Global attributes WordPress adds to every allowed post tag. */
-const GLOBAL_ATTRIBUTES = ['class', 'id', 'style', 'title', 'role', 'lang', 'dir', 'xml:lang',
-  'aria-*', 'data-*'];
+const GLOBAL_ATTRIBUTES = ['class', 'id', 'style', 'title', 'role', 'lang', 'dir', 'xml:lang', 'aria-*', 'data-*'];
 
 /** CSS properties kept in `style` (a subset of WordPress `safecss_filter_attr()`). */
 const SAFE_CSS_PROPERTIES = [
-  'background', 'background-color', 'background-position', 'background-size', 'background-repeat',
-  'background-attachment', 'border', 'border-width', 'border-color', 'border-style', 'border-radius',
-  'border-top', 'border-right', 'border-bottom', 'border-left', 'border-collapse', 'border-spacing',
-  'caption-side', 'clear', 'color', 'columns', 'column-count', 'column-gap', 'column-width',
-  'cursor', 'direction', 'display', 'float', 'font', 'font-family', 'font-size', 'font-style',
-  'font-variant', 'font-weight', 'height', 'min-height', 'max-height', 'letter-spacing',
-  'line-height', 'list-style', 'list-style-type', 'list-style-position', 'margin', 'margin-top',
-  'margin-right', 'margin-bottom', 'margin-left', 'padding', 'padding-top', 'padding-right',
-  'padding-bottom', 'padding-left', 'text-align', 'text-decoration', 'text-indent',
-  'text-transform', 'vertical-align', 'white-space', 'width', 'min-width', 'max-width',
-  'word-break', 'word-spacing', 'writing-mode', 'overflow', 'flex', 'flex-direction', 'flex-wrap',
-  'gap', 'align-items', 'justify-content', 'object-fit', 'object-position', 'aspect-ratio', 'opacity',
+  'background',
+  'background-color',
+  'background-position',
+  'background-size',
+  'background-repeat',
+  'background-attachment',
+  'border',
+  'border-width',
+  'border-color',
+  'border-style',
+  'border-radius',
+  'border-top',
+  'border-right',
+  'border-bottom',
+  'border-left',
+  'border-collapse',
+  'border-spacing',
+  'caption-side',
+  'clear',
+  'color',
+  'columns',
+  'column-count',
+  'column-gap',
+  'column-width',
+  'cursor',
+  'direction',
+  'display',
+  'float',
+  'font',
+  'font-family',
+  'font-size',
+  'font-style',
+  'font-variant',
+  'font-weight',
+  'height',
+  'min-height',
+  'max-height',
+  'letter-spacing',
+  'line-height',
+  'list-style',
+  'list-style-type',
+  'list-style-position',
+  'margin',
+  'margin-top',
+  'margin-right',
+  'margin-bottom',
+  'margin-left',
+  'padding',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+  'text-align',
+  'text-decoration',
+  'text-indent',
+  'text-transform',
+  'vertical-align',
+  'white-space',
+  'width',
+  'min-width',
+  'max-width',
+  'word-break',
+  'word-spacing',
+  'writing-mode',
+  'overflow',
+  'flex',
+  'flex-direction',
+  'flex-wrap',
+  'gap',
+  'align-items',
+  'justify-content',
+  'object-fit',
+  'object-position',
+  'aspect-ratio',
+  'opacity',
 ];
 
 /** A CSS value without markup, escapes, `url(…)`, `expression(…)` or script URLs. */
@@ -85,9 +271,33 @@ const POST_OPTIONS: sanitizeHtml.IOptions = {
 
 /** Windows-1252 code points that WordPress `convert_invalid_entities()` maps `&#128;`–`&#159;` to. */
 const CP1252: Record<number, number> = {
-  128: 8364, 130: 8218, 131: 402, 132: 8222, 133: 8230, 134: 8224, 135: 8225, 136: 710, 137: 8240,
-  138: 352, 139: 8249, 140: 338, 142: 381, 145: 8216, 146: 8217, 147: 8220, 148: 8221, 149: 8226,
-  150: 8211, 151: 8212, 152: 732, 153: 8482, 154: 353, 155: 8250, 156: 339, 158: 382, 159: 376,
+  128: 8364,
+  130: 8218,
+  131: 402,
+  132: 8222,
+  133: 8230,
+  134: 8224,
+  135: 8225,
+  136: 710,
+  137: 8240,
+  138: 352,
+  139: 8249,
+  140: 338,
+  142: 381,
+  145: 8216,
+  146: 8217,
+  147: 8220,
+  148: 8221,
+  149: 8226,
+  150: 8211,
+  151: 8212,
+  152: 732,
+  153: 8482,
+  154: 353,
+  155: 8250,
+  156: 339,
+  158: 382,
+  159: 376,
 };
 
 /**
@@ -121,7 +331,10 @@ export function sanitizePost(html: string): string {
 function escHtml(text: string): string {
   return text
     .replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;')
-    .replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
 }
 
 /**
@@ -160,9 +373,10 @@ export function termDescription(html: string): string {
 }
 
 /** Elements that are blocks themselves: a paragraph that starts with one is not wrapped in `<p>`. */
-const BLOCK_TAGS = 'address|article|aside|blockquote|caption|col|colgroup|dd|details|div|dl|dt|'
-  + 'fieldset|figcaption|figure|footer|form|h[1-6]|header|hgroup|hr|li|main|map|menu|nav|ol|p|pre|'
-  + 'section|summary|table|tbody|td|tfoot|th|thead|tr|ul|audio|video|iframe|object|script|style';
+const BLOCK_TAGS =
+  'address|article|aside|blockquote|caption|col|colgroup|dd|details|div|dl|dt|' +
+  'fieldset|figcaption|figure|footer|form|h[1-6]|header|hgroup|hr|li|main|map|menu|nav|ol|p|pre|' +
+  'section|summary|table|tbody|td|tfoot|th|thead|tr|ul|audio|video|iframe|object|script|style';
 const STARTS_WITH_BLOCK = new RegExp(`^<(?:${BLOCK_TAGS})(?:[\\s/>]|$)`, 'i');
 
 /**
@@ -181,9 +395,7 @@ export function autop(text: string): string {
     .split(/\n[ \t]*\n\s*/)
     .map((block) => block.trim())
     .filter((block) => block !== '')
-    .map((block) => (STARTS_WITH_BLOCK.test(block)
-      ? block
-      : `<p>${block.replace(/[ \t]*\n[ \t]*/g, '<br />\n')}</p>`))
+    .map((block) => (STARTS_WITH_BLOCK.test(block) ? block : `<p>${block.replace(/[ \t]*\n[ \t]*/g, '<br />\n')}</p>`))
     .join('\n')
     .replace(/<pre data-autop="(\d+)"><\/pre>/g, (_, i: string) => pres[Number(i)]);
 }

@@ -8,10 +8,42 @@ export const SLUG_MAX_LENGTH = 200;
 
 /** Latin letters whose transliteration is not "base letter without its combining marks". */
 const SPECIAL_LATIN: Record<string, string> = {
-  ª: 'a', º: 'o', Æ: 'AE', æ: 'ae', Ð: 'D', ð: 'd', Ø: 'O', ø: 'o', Þ: 'TH', þ: 'th',
-  ß: 'ss', ẞ: 'SS', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ĳ: 'IJ', ĳ: 'ij', ĸ: 'k',
-  Ŀ: 'L', ŀ: 'l', Ł: 'L', ł: 'l', ŉ: 'N', Ŋ: 'N', ŋ: 'n', Œ: 'OE', œ: 'oe', Ŧ: 'T',
-  ŧ: 't', ſ: 's', Ə: 'E', ə: 'e', '€': 'E', '£': '',
+  ª: 'a',
+  º: 'o',
+  Æ: 'AE',
+  æ: 'ae',
+  Ð: 'D',
+  ð: 'd',
+  Ø: 'O',
+  ø: 'o',
+  Þ: 'TH',
+  þ: 'th',
+  ß: 'ss',
+  ẞ: 'SS',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ĳ: 'IJ',
+  ĳ: 'ij',
+  ĸ: 'k',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ł: 'L',
+  ł: 'l',
+  ŉ: 'N',
+  Ŋ: 'N',
+  ŋ: 'n',
+  Œ: 'OE',
+  œ: 'oe',
+  Ŧ: 'T',
+  ŧ: 't',
+  ſ: 's',
+  Ə: 'E',
+  ə: 'e',
+  '€': 'E',
+  '£': '',
 };
 
 /** Latin-1 Supplement letters, Latin Extended-A/B and Latin Extended Additional. */
@@ -36,9 +68,8 @@ function stripTags(text: string): string {
 function utf8UriEncode(text: string, maxLength: number): string {
   let out = '';
   for (const ch of text) {
-    const encoded = ch.charCodeAt(0) < 0x80
-      ? ch
-      : Array.from(Buffer.from(ch, 'utf8'), (b) => '%' + b.toString(16)).join('');
+    const encoded =
+      ch.charCodeAt(0) < 0x80 ? ch : Array.from(Buffer.from(ch, 'utf8'), (b) => '%' + b.toString(16)).join('');
     if (out.length + encoded.length > maxLength) break;
     out += encoded;
   }
@@ -47,21 +78,75 @@ function utf8UriEncode(text: string, maxLength: number): string {
 
 /** Encoded characters that become `-` in save mode (no-break space, dashes, typographic spaces). */
 const TO_HYPHEN = [
-  '%c2%a0', '%e2%80%93', '%e2%80%94',
-  '&nbsp;', '&#160;', '&ndash;', '&#8211;', '&mdash;', '&#8212;', '/',
-  '%e2%80%80', '%e2%80%81', '%e2%80%82', '%e2%80%83', '%e2%80%84', '%e2%80%85', '%e2%80%86',
-  '%e2%80%87', '%e2%80%88', '%e2%80%89', '%e2%80%8a', '%e2%80%a8', '%e2%80%a9', '%e2%80%af',
+  '%c2%a0',
+  '%e2%80%93',
+  '%e2%80%94',
+  '&nbsp;',
+  '&#160;',
+  '&ndash;',
+  '&#8211;',
+  '&mdash;',
+  '&#8212;',
+  '/',
+  '%e2%80%80',
+  '%e2%80%81',
+  '%e2%80%82',
+  '%e2%80%83',
+  '%e2%80%84',
+  '%e2%80%85',
+  '%e2%80%86',
+  '%e2%80%87',
+  '%e2%80%88',
+  '%e2%80%89',
+  '%e2%80%8a',
+  '%e2%80%a8',
+  '%e2%80%a9',
+  '%e2%80%af',
 ];
 
 /** Encoded characters removed in save mode (soft hyphen, ¡ ¿, angle/curly quotes, bullet, © ® ° … ™,
  * accent marks, zero-width and direction marks, BOM, object replacement character). */
 const REMOVED = [
-  '%c2%ad', '%c2%a1', '%c2%bf', '%c2%ab', '%c2%bb', '%e2%80%b9', '%e2%80%ba',
-  '%e2%80%98', '%e2%80%99', '%e2%80%9c', '%e2%80%9d', '%e2%80%9a', '%e2%80%9b', '%e2%80%9e',
-  '%e2%80%9f', '%e2%80%a2', '%c2%a9', '%c2%ae', '%c2%b0', '%e2%80%a6', '%e2%84%a2',
-  '%c2%b4', '%cb%8a', '%cc%81', '%cd%81', '%cc%80', '%cc%84', '%cc%8c',
-  '%e2%80%8b', '%e2%80%8c', '%e2%80%8d', '%e2%80%8e', '%e2%80%8f', '%e2%80%aa', '%e2%80%ab',
-  '%e2%80%ac', '%e2%80%ad', '%e2%80%ae', '%ef%bb%bf', '%ef%bf%bc',
+  '%c2%ad',
+  '%c2%a1',
+  '%c2%bf',
+  '%c2%ab',
+  '%c2%bb',
+  '%e2%80%b9',
+  '%e2%80%ba',
+  '%e2%80%98',
+  '%e2%80%99',
+  '%e2%80%9c',
+  '%e2%80%9d',
+  '%e2%80%9a',
+  '%e2%80%9b',
+  '%e2%80%9e',
+  '%e2%80%9f',
+  '%e2%80%a2',
+  '%c2%a9',
+  '%c2%ae',
+  '%c2%b0',
+  '%e2%80%a6',
+  '%e2%84%a2',
+  '%c2%b4',
+  '%cb%8a',
+  '%cc%81',
+  '%cd%81',
+  '%cc%80',
+  '%cc%84',
+  '%cc%8c',
+  '%e2%80%8b',
+  '%e2%80%8c',
+  '%e2%80%8d',
+  '%e2%80%8e',
+  '%e2%80%8f',
+  '%e2%80%aa',
+  '%e2%80%ab',
+  '%e2%80%ac',
+  '%e2%80%ad',
+  '%e2%80%ae',
+  '%ef%bb%bf',
+  '%ef%bf%bc',
 ];
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -27,7 +27,8 @@ export function formatWall(dt: DateTime): string {
  */
 export function storedWall(dt: DateTime): string {
   const wall = dt.isValid ? formatWall(dt) : '';
-  if (!WALL.test(wall)) throw new Error(`refusing to store a date that is not YYYY-MM-DD HH:MM:SS (${dt.invalidReason ?? wall})`);
+  if (!WALL.test(wall))
+    throw new Error(`refusing to store a date that is not YYYY-MM-DD HH:MM:SS (${dt.invalidReason ?? wall})`);
   return wall;
 }
 
@@ -67,7 +68,10 @@ export function nowUtcWall(): string {
   return nowWall.wall;
 }
 
-/** A wall string moved by whole hours, read as UTC (no zone rules apply); a string that is no wall time is returned as it is. */
+/**
+ * A wall string moved by whole hours, read as UTC (no zone rules apply); a string that is no wall time is returned as
+ * it is.
+ */
 export function shiftUtcWall(wall: string, hours: number): string {
   const ms = utcWallMs(wall);
   return Number.isNaN(ms) ? wall : utcWallOf(ms + hours * 3_600_000);

@@ -10,13 +10,15 @@ import { atWall, luxonZone, type WallFields } from './zone.js';
  * `Y-m-d`, optionally followed by `H:i[:s[.frac]]` (space or `T`) and an offset or `Z`; a clock
  * followed by am/pm is left to the 12-hour time rule (`2018-01-01 4:30 pm`).
  */
-const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(z|[+-]\d{2}(?::?\d{2})?)?)?(?=\s|$)(?! ?[ap]\.?m\.?(?:\s|$))/;
+const ISO_DATE =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(z|[+-]\d{2}(?::?\d{2})?)?)?(?=\s|$)(?! ?[ap]\.?m\.?(?:\s|$))/;
 
 const END = '(?=\\s|$)';
 const TIME_12 = new RegExp(`(\\d{1,2})(?::(\\d{2})(?::(\\d{2}))?)? ?([ap])\\.?m\\.?${END}`, 'y');
 const TIME_24 = new RegExp(`(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d+))?)?${END}`, 'y');
-const UNITS = 'sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|day|days|week|weeks|'
-  + 'fortnight|fortnights|month|months|year|years';
+const UNITS =
+  'sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|day|days|week|weeks|' +
+  'fortnight|fortnights|month|months|year|years';
 const RELATIVE = new RegExp(`([+-]?)(\\d+) ?(${UNITS})${END}`, 'y');
 const DAY_WORD = new RegExp(`(now|today|midnight|noon|tomorrow|yesterday)${END}`, 'y');
 const WEEKDAY = new RegExp(
@@ -26,7 +28,12 @@ const WEEKDAY = new RegExp(
 const WEEKDAY_NUMBER: Record<string, number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 };
 
 type Wall = Required<WallFields>;
-interface Clock { hour: number; minute: number; second: number; millisecond: number }
+interface Clock {
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
 
 /** What the expression asks for, collected while scanning and applied in PHP's order. */
 interface Parsed {
@@ -72,7 +79,10 @@ function scan(text: string): Parsed | null {
     let m: RegExpExecArray | null;
     if ((m = attempt(TIME_12))) {
       const hour = Number(m[1]);
-      const time = hour >= 1 && hour <= 12 ? clock((hour % 12) + (m[4] === 'p' ? 12 : 0), Number(m[2] ?? 0), Number(m[3] ?? 0)) : null;
+      const time =
+        hour >= 1 && hour <= 12
+          ? clock((hour % 12) + (m[4] === 'p' ? 12 : 0), Number(m[2] ?? 0), Number(m[3] ?? 0))
+          : null;
       if (!time || parsed.time) return null;
       parsed.time = time;
     } else if ((m = attempt(TIME_24))) {
@@ -92,7 +102,10 @@ function scan(text: string): Parsed | null {
       }
     } else if ((m = attempt(WEEKDAY))) {
       if (parsed.weekday) return null;
-      parsed.weekday = { which: (m[1] as 'next' | 'last' | undefined) ?? 'this', day: WEEKDAY_NUMBER[m[2].slice(0, 3)] };
+      parsed.weekday = {
+        which: (m[1] as 'next' | 'last' | undefined) ?? 'this',
+        day: WEEKDAY_NUMBER[m[2].slice(0, 3)],
+      };
     } else {
       return null;
     }
@@ -117,7 +130,9 @@ function shiftDate(wall: Wall, months: number, days: number): Wall | null {
   const year = Math.floor(monthIndex / 12);
   if (!storableYear(year)) return null;
   const shifted = DateTime.utc(year, (((monthIndex % 12) + 12) % 12) + 1, 1).plus({ days: wall.day - 1 + days });
-  return shifted.isValid && storableYear(shifted.year) ? { ...wall, year: shifted.year, month: shifted.month, day: shifted.day } : null;
+  return shifted.isValid && storableYear(shifted.year)
+    ? { ...wall, year: shifted.year, month: shifted.month, day: shifted.day }
+    : null;
 }
 
 const MIDNIGHT: Clock = { hour: 0, minute: 0, second: 0, millisecond: 0 };
@@ -185,7 +200,11 @@ export function parseDateInput(value: unknown, zone: string, now?: DateTime): Da
  * (immutable DateTimes, or null) are kept; inputs longer than any date and zone are not (memory).
  */
 const MEMO_INPUT_MAX = 96;
-const parsedFixedInput = boundedMemo(10_000, (value: string, zone: string) => `${zone}\u0000${value}`, (value: string, zone: string) => computeDateInput(value, zone));
+const parsedFixedInput = boundedMemo(
+  10_000,
+  (value: string, zone: string) => `${zone}\u0000${value}`,
+  (value: string, zone: string) => computeDateInput(value, zone),
+);
 
 function computeDateInput(value: unknown, zone: string, now?: DateTime): DateTime | null {
   const tz = luxonZone(zone);

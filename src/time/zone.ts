@@ -92,7 +92,9 @@ function posixOffset(text: string): number {
 }
 
 function parseFooter(footer: string): TzifData['footer'] {
-  const match = /^(<[^>]+>|[A-Za-z]+)([+-]?\d+(?::\d+){0,2})(?:(<[^>]+>|[A-Za-z]+)([+-]?\d+(?::\d+){0,2})?)?/.exec(footer);
+  const match = /^(<[^>]+>|[A-Za-z]+)([+-]?\d+(?::\d+){0,2})(?:(<[^>]+>|[A-Za-z]+)([+-]?\d+(?::\d+){0,2})?)?/.exec(
+    footer,
+  );
   if (!match) return null;
   const unquote = (name: string): string => name.replace(/^<|>$/g, '');
   const stdOffset = posixOffset(match[2]);
@@ -134,7 +136,7 @@ function readTzif(name: string): TzifData | null {
   const chars = buf.toString('latin1', at, at + charcnt);
   const abbrs = typeAbbrIndex.map((i) => chars.slice(i, chars.indexOf('\0', i)));
   at += charcnt + leap * (timeSize + 4) + isstd + isut;
-  const footerText = timeSize === 8 ? buf.toString('latin1', at).split('\n')[1] ?? '' : '';
+  const footerText = timeSize === 8 ? (buf.toString('latin1', at).split('\n')[1] ?? '') : '';
   return { transitions, types: typeIndexes, abbrs, footer: footerText ? parseFooter(footerText) : null };
 }
 

@@ -63,7 +63,14 @@ describe('data_version reads of the response cache', () => {
       },
     } as unknown as Db;
     const cache = new ResponseCache(db);
-    const request = { method: 'GET', lang: '', url: '/wp-json/calendar/events/v1/events', user: null, settings: defaultSettings(), lifetime: 'clock' as const };
+    const request = {
+      method: 'GET',
+      lang: '',
+      url: '/wp-json/calendar/events/v1/events',
+      user: null,
+      settings: defaultSettings(),
+      lifetime: 'clock' as const,
+    };
     const turn = () => new Promise((r) => setImmediate(r));
     // Lookups that arrive together share one read, started after the last of them.
     const first = cache.open(request);
@@ -77,7 +84,11 @@ describe('data_version reads of the response cache', () => {
     reads[0]!.resolve(0);
     const a = await first;
     assert.equal(a.fill(200, {}, '"a"').version, 4);
-    assert.equal((await second).hit?.body?.toString(), '"a"', 'the lookup that shared the read is answered by the entry its sibling built');
+    assert.equal(
+      (await second).hit?.body?.toString(),
+      '"a"',
+      'the lookup that shared the read is answered by the entry its sibling built',
+    );
     await turn();
     assert.equal(reads.length, 2, 'lookups made while a read runs get the next one, which they share');
     reads[1]!.resolve(0);
@@ -91,10 +102,14 @@ describe('data_version reads of the response cache', () => {
 
 forEachBackend('response cache', (srv) => {
   it('declares every public read endpoint cacheable, and no write endpoint', () => {
-    const declared = srv()
-      .built.app.routes.flatMap((route) => route.endpoints.filter((ep) => ep.cache).map((ep) => ({ pattern: route.pattern, methods: ep.methods })));
+    const declared = srv().built.app.routes.flatMap((route) =>
+      route.endpoints.filter((ep) => ep.cache).map((ep) => ({ pattern: route.pattern, methods: ep.methods })),
+    );
     for (const pattern of CACHED_READS) {
-      assert.ok(declared.some((d) => d.pattern === pattern), `GET ${pattern} should be declared with a cache lifetime`);
+      assert.ok(
+        declared.some((d) => d.pattern === pattern),
+        `GET ${pattern} should be declared with a cache lifetime`,
+      );
     }
     for (const d of declared) assert.deepEqual(d.methods, ['GET'], `${d.pattern}: only GET endpoints may be cached`);
   });
@@ -130,11 +145,19 @@ forEachBackend('response cache', (srv) => {
   it('reads that follow the clock are reused within the second; the rest until the next write', async () => {
     const venue = await srv().request('POST', '/venues', { as: 'administrator', json: { venue: 'Clockwork Hall' } });
     assert.equal(venue.status, 201, venue.text);
-    const event = await makeEvent(srv(), { title: 'Before', status: 'publish', start_date: daysFromNow(3), end_date: daysFromNow(3, '11:00:00'), venue: venue.body.id });
+    const event = await makeEvent(srv(), {
+      title: 'Before',
+      status: 'publish',
+      start_date: daysFromNow(3),
+      end_date: daysFromNow(3, '11:00:00'),
+      venue: venue.body.id,
+    });
     const titles = async (path: string, query: Record<string, string | number> = {}) => {
       const res = await srv().get(path, { query });
       assert.equal(res.status, 200, `${path} ${res.text}`);
-      return path === '/venues' ? res.body.venues.map((v: { venue: string }) => v.venue) : (res.body.events ?? [res.body]).map((e: { title: string }) => e.title);
+      return path === '/venues'
+        ? res.body.venues.map((v: { venue: string }) => v.venue)
+        : (res.body.events ?? [res.body]).map((e: { title: string }) => e.title);
     };
     const reads = {
       // A relative bound and `only_with_upcoming` read the clock to the second.
@@ -148,11 +171,16 @@ forEachBackend('response cache', (srv) => {
       single: () => titles(`/events/${event.id}`),
     };
     const names = Object.keys(reads) as Array<keyof typeof reads>;
-    const readAll = async () => Object.fromEntries(await Promise.all(names.map(async (name) => [name, await reads[name]()])));
+    const readAll = async () =>
+      Object.fromEntries(await Promise.all(names.map(async (name) => [name, await reads[name]()])));
     const day = () => new Date().toISOString().slice(0, 10);
     const firstDay = day();
     const before = await readAll();
-    for (const name of names) assert.ok(before[name].includes(name === 'venues' || name === 'upcoming' ? 'Clockwork Hall' : 'Before'), `${name}: ${before[name]}`);
+    for (const name of names)
+      assert.ok(
+        before[name].includes(name === 'venues' || name === 'upcoming' ? 'Clockwork Hall' : 'Before'),
+        `${name}: ${before[name]}`,
+      );
     // Changes that do not bump data_version are invisible to the cache...
     await retitle(srv(), event.id, 'Unannounced', false);
     await retitle(srv(), venue.body.id, 'Quiet Hall', false);
@@ -160,18 +188,35 @@ forEachBackend('response cache', (srv) => {
     // ...until the second is over for reads that follow the clock, and until the next write for the others.
     await new Promise((r) => setTimeout(r, 1100));
     const later = await readAll();
-    assert.ok(later.relative.includes('Unannounced') && !later.relative.includes('Before'), `relative: ${later.relative}`);
-    assert.ok(later.upcoming.includes('Quiet Hall') && !later.upcoming.includes('Clockwork Hall'), `upcoming: ${later.upcoming}`);
-    for (const name of ['fixed', 'included', 'venues', 'single'] as const) assert.deepEqual(later[name], before[name], name);
-    if (day() === firstDay) assert.deepEqual(later.byDefault, before.byDefault, 'the default window is the same all day');
+    assert.ok(
+      later.relative.includes('Unannounced') && !later.relative.includes('Before'),
+      `relative: ${later.relative}`,
+    );
+    assert.ok(
+      later.upcoming.includes('Quiet Hall') && !later.upcoming.includes('Clockwork Hall'),
+      `upcoming: ${later.upcoming}`,
+    );
+    for (const name of ['fixed', 'included', 'venues', 'single'] as const)
+      assert.deepEqual(later[name], before[name], name);
+    if (day() === firstDay)
+      assert.deepEqual(later.byDefault, before.byDefault, 'the default window is the same all day');
     await bumpDataVersion(srv().db);
     const written = await readAll();
-    for (const name of names) assert.ok(!written[name].includes('Before') && !written[name].includes('Clockwork Hall'), `${name}: ${written[name]}`);
+    for (const name of names)
+      assert.ok(
+        !written[name].includes('Before') && !written[name].includes('Clockwork Hall'),
+        `${name}: ${written[name]}`,
+      );
   });
 
   it('client errors of cached reads are kept like answers, without an ETag, until the next write', async () => {
     const window = { start_date: '2041-02-01', end_date: '2041-02-28' };
-    const event = await makeEvent(srv(), { title: 'Alone', status: 'publish', start_date: '2041-02-10 10:00:00', end_date: '2041-02-10 11:00:00' });
+    const event = await makeEvent(srv(), {
+      title: 'Alone',
+      status: 'publish',
+      start_date: '2041-02-10 10:00:00',
+      end_date: '2041-02-10 11:00:00',
+    });
     const pastEnd = () => srv().get('/events', { query: { ...window, per_page: 1, page: 2 } });
     const first = await pastEnd();
     assert.equal(first.status, 404, first.text);
@@ -179,15 +224,35 @@ forEachBackend('response cache', (srv) => {
     assert.equal(first.headers.get('etag'), null);
     assert.equal(first.headers.get('content-type'), 'application/json; charset=UTF-8');
     // A second event written behind the cache's back: the stored 404 stands until a write is seen.
-    await srv().db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('posts').values({ ...(await trx.selectFrom('posts').selectAll().where('id', '=', event.id).executeTakeFirstOrThrow()), id: undefined, slug: 'alone-twin' } as any).returning('id').executeTakeFirstOrThrow();
-      const row = await trx.selectFrom('events').selectAll().where('post_id', '=', event.id).executeTakeFirstOrThrow();
-      await trx.insertInto('events').values({ ...row, post_id: id }).execute();
-    });
+    await srv()
+      .db.transaction()
+      .execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('posts')
+          .values({
+            ...(await trx.selectFrom('posts').selectAll().where('id', '=', event.id).executeTakeFirstOrThrow()),
+            id: undefined,
+            slug: 'alone-twin',
+          } as any)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const row = await trx
+          .selectFrom('events')
+          .selectAll()
+          .where('post_id', '=', event.id)
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('events')
+          .values({ ...row, post_id: id })
+          .execute();
+      });
     const again = await pastEnd();
     assert.equal(again.status, 404);
     assert.deepEqual(again.body, first.body);
-    const revalidated = await srv().get('/events', { query: { ...window, per_page: 1, page: 2 }, headers: { 'if-none-match': '*' } });
+    const revalidated = await srv().get('/events', {
+      query: { ...window, per_page: 1, page: 2 },
+      headers: { 'if-none-match': '*' },
+    });
     assert.equal(revalidated.status, 404, 'an error is never a 304');
     await bumpDataVersion(srv().db);
     const after = await pastEnd();
@@ -203,7 +268,11 @@ forEachBackend('response cache', (srv) => {
     assert.equal(scheduled.status, 'future');
     assert.equal((await srv().get(`/tags/${tag.body.id}`)).body.count, 0);
     // Its publication time passes without any write: the read itself publishes it first.
-    await srv().db.updateTable('posts').set({ date_utc: '2020-01-01 00:00:00' }).where('id', '=', scheduled.id).execute();
+    await srv()
+      .db.updateTable('posts')
+      .set({ date_utc: '2020-01-01 00:00:00' })
+      .where('id', '=', scheduled.id)
+      .execute();
     assert.equal((await srv().get(`/tags/${tag.body.id}`)).body.count, 1);
   });
 
@@ -214,8 +283,13 @@ forEachBackend('response cache', (srv) => {
     assert.equal(list.body.events[0].title, 'Original');
     await retitle(srv(), event.id, 'Changed elsewhere', true);
     assert.equal((await srv().get(`/events/${event.id}`)).body.title, 'Changed elsewhere');
-    assert.equal((await srv().get('/events', { query: { include: event.id } })).body.events[0].title, 'Changed elsewhere');
-    const revalidated = await srv().get(`/events/${event.id}`, { headers: { 'if-none-match': before.headers.get('etag')! } });
+    assert.equal(
+      (await srv().get('/events', { query: { include: event.id } })).body.events[0].title,
+      'Changed elsewhere',
+    );
+    const revalidated = await srv().get(`/events/${event.id}`, {
+      headers: { 'if-none-match': before.headers.get('etag')! },
+    });
     assert.equal(revalidated.status, 200);
     assert.notEqual(revalidated.headers.get('etag'), before.headers.get('etag'));
   });
@@ -234,7 +308,12 @@ forEachBackend('response cache', (srv) => {
   it('a created event is in the next list read, anonymous and authenticated', async () => {
     const anonymous = await srv().get('/events', { query: { per_page: 50 } });
     const editor = await srv().get('/events', { as: 'editor', query: { per_page: 50 } });
-    const created = await makeEvent(srv(), { title: 'Fresh', status: 'publish', start_date: daysFromNow(1), end_date: daysFromNow(1, '11:00:00') });
+    const created = await makeEvent(srv(), {
+      title: 'Fresh',
+      status: 'publish',
+      start_date: daysFromNow(1),
+      end_date: daysFromNow(1, '11:00:00'),
+    });
     const anonymousAfter = await srv().get('/events', { query: { per_page: 50 } });
     const editorAfter = await srv().get('/events', { as: 'editor', query: { per_page: 50 } });
     assert.ok(ids(anonymousAfter).includes(created.id));
@@ -244,10 +323,20 @@ forEachBackend('response cache', (srv) => {
   });
 
   it('a list total counted for one page is recounted after a write, on any page of the same filter', async () => {
-    await makeEvent(srv(), { title: 'Counted first', status: 'publish', start_date: daysFromNow(2), end_date: daysFromNow(2, '11:00:00') });
+    await makeEvent(srv(), {
+      title: 'Counted first',
+      status: 'publish',
+      start_date: daysFromNow(2),
+      end_date: daysFromNow(2, '11:00:00'),
+    });
     const first = await srv().get('/events', { query: { per_page: 1, page: 1 } });
     const total = Number(first.body.total);
-    await makeEvent(srv(), { title: 'Counted', status: 'publish', start_date: daysFromNow(2), end_date: daysFromNow(2, '11:00:00') });
+    await makeEvent(srv(), {
+      title: 'Counted',
+      status: 'publish',
+      start_date: daysFromNow(2),
+      end_date: daysFromNow(2, '11:00:00'),
+    });
     const second = await srv().get('/events', { query: { per_page: 1, page: 2 } });
     assert.equal(second.status, 200);
     assert.equal(Number(second.headers.get('x-tec-total')), total + 1);
@@ -266,7 +355,10 @@ forEachBackend('response cache', (srv) => {
     assert.equal((await srv().get(`/events/${event.id}`, { as: 'editor' })).body.title, 'New title');
     assert.equal((await srv().get(`/events/by-slug/${event.slug}`)).body.title, 'New title');
     assert.equal((await srv().get('/events', { query: { include: event.id } })).body.events[0].title, 'New title');
-    for (const [path, before] of [[`/events/${event.id}`, single], [`/events/by-slug/${event.slug}`, bySlug]] as const) {
+    for (const [path, before] of [
+      [`/events/${event.id}`, single],
+      [`/events/by-slug/${event.slug}`, bySlug],
+    ] as const) {
       const res = await srv().get(path, { headers: { 'if-none-match': before.headers.get('etag')! } });
       assert.equal(res.status, 200, `${path} answered ${res.status} to a stale ETag`);
       assert.equal(res.body.title, 'New title');
@@ -304,7 +396,10 @@ forEachBackend('response cache', (srv) => {
     const editor = await srv().user('editor');
     assert.equal((await srv().get('/events', { as: editor })).status, 200);
     assert.equal((await srv().get('/events', { as: editor })).status, 200);
-    const wrong = { ...editor, header: `Basic ${Buffer.from(`${editor.login}:wrong password here`).toString('base64')}` };
+    const wrong = {
+      ...editor,
+      header: `Basic ${Buffer.from(`${editor.login}:wrong password here`).toString('base64')}`,
+    };
     const res = await srv().get('/events', { as: wrong });
     assert.equal(res.status, 401, res.text);
   });
@@ -334,10 +429,19 @@ forEachBackend('response cache', (srv) => {
   });
 
   it('venues, organizers and categories created through an event are in the next reads', async () => {
-    const names = (res: { body: any }, key: string, field: string) => (res.body[key] as Array<Record<string, unknown>>).map((r) => r[field]);
+    const names = (res: { body: any }, key: string, field: string) =>
+      (res.body[key] as Array<Record<string, unknown>>).map((r) => r[field]);
     const venues = await srv().get('/venues', { query: { only_with_upcoming: 1, per_page: 50 } });
-    assert.ok(!names(await srv().get('/organizers', { query: { per_page: 50 } }), 'organizers', 'organizer').includes('Cache Society'));
-    assert.ok(!names(await srv().get('/categories', { query: { per_page: 50 } }), 'categories', 'name').includes('Cache Category'));
+    assert.ok(
+      !names(await srv().get('/organizers', { query: { per_page: 50 } }), 'organizers', 'organizer').includes(
+        'Cache Society',
+      ),
+    );
+    assert.ok(
+      !names(await srv().get('/categories', { query: { per_page: 50 } }), 'categories', 'name').includes(
+        'Cache Category',
+      ),
+    );
     const event = await makeEvent(srv(), {
       title: 'Linked',
       status: 'publish',
@@ -348,11 +452,22 @@ forEachBackend('response cache', (srv) => {
     const venuesAfter = await srv().get('/venues', { query: { only_with_upcoming: 1, per_page: 50 } });
     assert.ok(names(venuesAfter, 'venues', 'venue').includes('Cache Hall'));
     assert.equal(venuesAfter.body.total, (venues.body.total ?? 0) + 1);
-    assert.ok(names(await srv().get('/organizers', { query: { per_page: 50 } }), 'organizers', 'organizer').includes('Cache Society'));
-    assert.ok(names(await srv().get('/categories', { query: { per_page: 50 } }), 'categories', 'name').includes('Cache Category'));
+    assert.ok(
+      names(await srv().get('/organizers', { query: { per_page: 50 } }), 'organizers', 'organizer').includes(
+        'Cache Society',
+      ),
+    );
+    assert.ok(
+      names(await srv().get('/categories', { query: { per_page: 50 } }), 'categories', 'name').includes(
+        'Cache Category',
+      ),
+    );
     const venueId = event.venue.id as number;
     await srv().get(`/venues/${venueId}`);
-    const renamed = await srv().post(`/venues/${venueId}`, { as: 'administrator', json: { venue: 'Cache Hall Renamed' } });
+    const renamed = await srv().post(`/venues/${venueId}`, {
+      as: 'administrator',
+      json: { venue: 'Cache Hall Renamed' },
+    });
     assert.equal(renamed.status, 200, renamed.text);
     assert.equal((await srv().get(`/venues/${venueId}`)).body.venue, 'Cache Hall Renamed');
     assert.equal((await srv().get(`/events/${event.id}`)).body.venue.venue, 'Cache Hall Renamed');

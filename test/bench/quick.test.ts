@@ -40,19 +40,35 @@ describe('npm run bench -- --quick', () => {
       assert.equal(result.backends.length, 1);
       const [sqlite] = result.backends;
       assert.equal(sqlite!.backend, 'sqlite');
-      assert.deepEqual(sqlite!.steps.map((s) => s.events), [150, 400]);
+      assert.deepEqual(
+        sqlite!.steps.map((s) => s.events),
+        [150, 400],
+      );
       const main = sqlite!.steps.find((s) => s.events === 400)!;
       assert.equal(main.dataset.events, 400);
       assert.ok(main.defaultPageBytes > 100, `default page of ${main.defaultPageBytes} bytes`);
-      assert.equal(main.defaultPageEncoding, 'gzip', 'the requests accept gzip, and the default page is sent compressed');
+      assert.equal(
+        main.defaultPageEncoding,
+        'gzip',
+        'the requests accept gzip, and the default page is sent compressed',
+      );
       assert.equal(main.variedPoolSize, 40);
-      assert.deepEqual(main.scenarios.map((s) => s.scenario), [...SCENARIOS]);
+      assert.deepEqual(
+        main.scenarios.map((s) => s.scenario),
+        [...SCENARIOS],
+      );
       for (const s of main.scenarios) {
         assert.ok(s.service.requests > 0 && s.service.rps > 0, `${s.scenario}: no requests completed`);
         assert.equal(s.service.errors, 0, `${s.scenario}: ${JSON.stringify(s.rounds.service[0]!.statuses)}`);
         assert.ok(s.baseline.rps > 0 && s.ratio.rps > 0, `${s.scenario}: no baseline ratio`);
-        assert.ok(Number.isFinite(s.service.p50) && s.service.p50 > 0 && s.service.p99 >= s.service.p50, `${s.scenario}: latencies`);
-        assert.ok(s.service.peakRssMb === null || s.service.peakRssMb > 10, `${s.scenario}: RSS ${s.service.peakRssMb}`);
+        assert.ok(
+          Number.isFinite(s.service.p50) && s.service.p50 > 0 && s.service.p99 >= s.service.p50,
+          `${s.scenario}: latencies`,
+        );
+        assert.ok(
+          s.service.peakRssMb === null || s.service.peakRssMb > 10,
+          `${s.scenario}: RSS ${s.service.peakRssMb}`,
+        );
       }
       const coldPass = (name: string) => main.scenarios.find((s) => s.scenario === name)!.coldPass;
       assert.deepEqual(
@@ -66,11 +82,16 @@ describe('npm run bench -- --quick', () => {
       const created = main.scenarios.find((s) => s.scenario === 'create')!;
       assert.ok((created.rounds.service[0]!.statuses['201'] ?? 0) > 0, 'create answered no 201');
 
-      assert.deepEqual(sqlite!.scaling.map((r) => r.events), [150, 400]);
+      assert.deepEqual(
+        sqlite!.scaling.map((r) => r.events),
+        [150, 400],
+      );
       assert.equal(sqlite!.scaling[0]!.growth.p50, 1);
       assert.ok(sqlite!.scaling.every((r) => r.rps > 0 && r.p50 > 0 && r.baselineRatio > 0));
       for (const row of sqlite!.scaling) {
-        const rounds = sqlite!.steps.find((step) => step.events === row.events)!.scenarios.find((s) => s.scenario === 'list-varied')!.rounds.service;
+        const rounds = sqlite!.steps
+          .find((step) => step.events === row.events)!
+          .scenarios.find((s) => s.scenario === 'list-varied')!.rounds.service;
         const bytes = rounds.reduce((n, round) => n + round.bytes, 0);
         const requests = rounds.reduce((n, round) => n + round.requests, 0);
         assert.ok(row.answerKib > 0.1, `answers of ${row.answerKib} KiB`);
@@ -79,7 +100,10 @@ describe('npm run bench -- --quick', () => {
       }
 
       assert.equal(result.targets.length, 7);
-      assert.ok(result.targets.every((t) => !t.comparable || t.target.includes('1M')), 'a 400-event run is not comparable with the targets');
+      assert.ok(
+        result.targets.every((t) => !t.comparable || t.target.includes('1M')),
+        'a 400-event run is not comparable with the targets',
+      );
 
       const saved = JSON.parse(readFileSync(result.file!, 'utf8'));
       assert.equal(saved.meta.machine.cores > 0, true);

@@ -48,7 +48,10 @@ forEachBackend('GET /events/{id} json_ld', (srv) => {
       organizer: [{ organizer: 'Locked Org', email: 'org@example.org' }],
     });
     expectRestError(await srv().get(`/events/${e.id}`), 403, 'event-password-protected');
-    const withAccess: RequestOptions[] = [{ query: { password: 'Open Sesame' } }, { as: 'editor', query: { context: 'edit' } }];
+    const withAccess: RequestOptions[] = [
+      { query: { password: 'Open Sesame' } },
+      { as: 'editor', query: { context: 'edit' } },
+    ];
     for (const opts of withAccess) {
       const body = await read(e.id, opts);
       assert.equal('json_ld' in body, false, "the event's own json_ld stays out (events.md 1.11)");

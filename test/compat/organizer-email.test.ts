@@ -24,32 +24,52 @@ forEachBackend('organizer email is free text (X 13)', (srv) => {
     });
 
     it('a free-text email is text-normalised like the other attributes', async () => {
-      const res = await srv().post('/organizers', { as: 'editor', json: { organizer: 'Normalised mail', email: '  <b>info</b>  at\texample\n dot org ' } });
+      const res = await srv().post('/organizers', {
+        as: 'editor',
+        json: { organizer: 'Normalised mail', email: '  <b>info</b>  at\texample\n dot org ' },
+      });
       assert.equal(res.status, 201, res.text);
       assert.equal(res.body.email, 'info at example dot org');
     });
 
     it('a non-string email is still rejected, and nothing is written', async () => {
-      const before = await srv().db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'organizer').executeTakeFirstOrThrow();
+      const before = await srv()
+        .db.selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('type', '=', 'organizer')
+        .executeTakeFirstOrThrow();
       const res = await srv().post('/organizers', { as: 'editor', json: { organizer: 'Numeric mail', email: 12345 } });
       expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): email');
-      const after = await srv().db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'organizer').executeTakeFirstOrThrow();
+      const after = await srv()
+        .db.selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('type', '=', 'organizer')
+        .executeTakeFirstOrThrow();
       assert.equal(Number(after.n), Number(before.n));
     });
   });
 
   describe('POST /organizers/{id}', () => {
     it('an update to a free-text email is stored and echoed', async () => {
-      const created = await srv().post('/organizers', { as: 'editor', json: { organizer: 'Update mail', email: 'hello@example.org' } });
+      const created = await srv().post('/organizers', {
+        as: 'editor',
+        json: { organizer: 'Update mail', email: 'hello@example.org' },
+      });
       assert.equal(created.status, 201, created.text);
-      const res = await srv().post(`/organizers/${created.body.id}`, { as: 'editor', json: { email: 'ask at the desk' } });
+      const res = await srv().post(`/organizers/${created.body.id}`, {
+        as: 'editor',
+        json: { email: 'ask at the desk' },
+      });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.email, 'ask at the desk');
       assert.equal(await storedEmail(created.body.id), 'ask at the desk');
     });
 
     it('email: "" clears it', async () => {
-      const created = await srv().post('/organizers', { as: 'editor', json: { organizer: 'Clear mail', email: 'see website' } });
+      const created = await srv().post('/organizers', {
+        as: 'editor',
+        json: { organizer: 'Clear mail', email: 'see website' },
+      });
       assert.equal(created.status, 201, created.text);
       const res = await srv().post(`/organizers/${created.body.id}`, { as: 'editor', json: { email: '' } });
       assert.equal(res.status, 200, res.text);
@@ -66,7 +86,11 @@ forEachBackend('organizer email is free text (X 13)', (srv) => {
     it('POST /events creates an inline organizer with a free-text email', async () => {
       const res = await srv().post('/events', {
         as: 'administrator',
-        json: { title: 'Inline free-text mail', ...WHEN, organizer: [{ organizer: 'Inline mail org', email: 'info at example dot org' }] },
+        json: {
+          title: 'Inline free-text mail',
+          ...WHEN,
+          organizer: [{ organizer: 'Inline mail org', email: 'info at example dot org' }],
+        },
       });
       assert.equal(res.status, 201, res.text);
       assert.equal(res.body.organizer.length, 1);
@@ -76,7 +100,10 @@ forEachBackend('organizer email is free text (X 13)', (srv) => {
     });
 
     it('POST /events/{id} links an inline organizer with a free-text email', async () => {
-      const event = await srv().post('/events', { as: 'administrator', json: { title: 'Update inline mail', ...WHEN } });
+      const event = await srv().post('/events', {
+        as: 'administrator',
+        json: { title: 'Update inline mail', ...WHEN },
+      });
       assert.equal(event.status, 201, event.text);
       const res = await srv().post(`/events/${event.body.id}`, {
         as: 'administrator',
@@ -91,7 +118,10 @@ forEachBackend('organizer email is free text (X 13)', (srv) => {
   describe('discovery and /doc', () => {
     it('type email as a plain string without a format', async () => {
       const index = await srv().get('/');
-      for (const endpoint of [index.body.routes[`${NS}/organizers`].endpoints[1], index.body.routes[`${NS}/organizers/(?P<id>\\d+)`].endpoints[2]]) {
+      for (const endpoint of [
+        index.body.routes[`${NS}/organizers`].endpoints[1],
+        index.body.routes[`${NS}/organizers/(?P<id>\\d+)`].endpoints[2],
+      ]) {
         assert.equal(endpoint.args.email.type, 'string');
         assert.equal('format' in endpoint.args.email, false);
         assert.equal('pattern' in endpoint.args.email, false);

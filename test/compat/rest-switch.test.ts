@@ -35,7 +35,14 @@ forEachBackend('rest_api_enabled', (srv) => {
     { path: `/venue/switch-room/`, apiRoot: `${srv().root}/events/?venue=${records.venue.id}` },
   ];
   const countPosts = async () =>
-    Number((await srv().db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await srv()
+          .db.selectFrom('posts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   function expectUnregistered(res: TestResponse, what: string) {
     expectRestError(res, 404, 'rest_no_route', NO_ROUTE);
@@ -118,12 +125,24 @@ forEachBackend('rest_api_enabled', (srv) => {
         ['/organizers', { organizer: 'Switched off organizer' }],
         [`/events/${records.event.id}`, { title: 'Renamed while off' }],
       ];
-      for (const [path, json] of writes) expectUnregistered(await srv().post(path, { as: 'administrator', json }), `POST ${path}`);
-      expectUnregistered(await srv().post('/tags', { as: 'administrator', json: { name: 'Switched off tag' } }), 'POST /tags');
+      for (const [path, json] of writes)
+        expectUnregistered(await srv().post(path, { as: 'administrator', json }), `POST ${path}`);
+      expectUnregistered(
+        await srv().post('/tags', { as: 'administrator', json: { name: 'Switched off tag' } }),
+        'POST /tags',
+      );
       assert.equal(await countPosts(), before);
-      const tag = await srv().db.selectFrom('terms').select('id').where('name', '=', 'Switched off tag').executeTakeFirst();
+      const tag = await srv()
+        .db.selectFrom('terms')
+        .select('id')
+        .where('name', '=', 'Switched off tag')
+        .executeTakeFirst();
       assert.equal(tag, undefined);
-      const event = await srv().db.selectFrom('posts').select('title').where('id', '=', records.event.id).executeTakeFirstOrThrow();
+      const event = await srv()
+        .db.selectFrom('posts')
+        .select('title')
+        .where('id', '=', records.event.id)
+        .executeTakeFirstOrThrow();
       assert.equal(event.title, 'Switch Night');
     });
 
@@ -149,7 +168,12 @@ forEachBackend('rest_api_enabled', (srv) => {
     });
 
     it('the REST index root still answers, without the namespace', async () => {
-      for (const url of [`${srv().origin}/wp-json/`, `${srv().origin}/wp-json`, `${srv().origin}/fr/wp-json/`, `${srv().origin}/?rest_route=/`]) {
+      for (const url of [
+        `${srv().origin}/wp-json/`,
+        `${srv().origin}/wp-json`,
+        `${srv().origin}/fr/wp-json/`,
+        `${srv().origin}/?rest_route=/`,
+      ]) {
         const res = await srv().get(url);
         assert.equal(res.status, 200, `${url}: ${res.text}`);
         assert.equal(res.body.name, 'Calendar Server', url);
@@ -170,11 +194,16 @@ forEachBackend('rest_api_enabled', (srv) => {
           assert.equal(res.headers.get('x-tec-api-origin'), null, `${method} ${path}`);
           // The REST index root still answers, so its link stays.
           assert.equal(res.headers.get('link'), `<${srv().base}/>; rel="https://api.w.org/"`);
-          if (method === 'GET') assert.equal(res.text.includes(apiRoot), false, `${path} body names the disabled API: ${res.text}`);
+          if (method === 'GET')
+            assert.equal(res.text.includes(apiRoot), false, `${path} body names the disabled API: ${res.text}`);
         }
       }
       const root = await srv().get(`${srv().origin}/`);
-      assert.deepEqual(root.body, { name: 'Calendar Server', rest: `${srv().base}/`, reference: `${srv().config.siteUrl}/docs` });
+      assert.deepEqual(root.body, {
+        name: 'Calendar Server',
+        rest: `${srv().base}/`,
+        reference: `${srv().config.siteUrl}/docs`,
+      });
       const event = await srv().get(`${srv().origin}/event/switch-night/`);
       assert.deepEqual(event.body, { url: `${srv().config.siteUrl}/event/switch-night/` });
     });
@@ -206,7 +235,10 @@ forEachBackend('rest_api_enabled', (srv) => {
       await new Promise((r) => setTimeout(r, 1000));
       const back = await srv().get('/events');
       assert.equal(back.status, 200, back.text);
-      assert.deepEqual(back.body.events.map((e: any) => e.id), [records.event.id]);
+      assert.deepEqual(
+        back.body.events.map((e: any) => e.id),
+        [records.event.id],
+      );
       assert.equal(back.headers.get('x-tec-total'), '1');
       const site = await srv().get(`${srv().origin}/`);
       assert.equal(site.headers.get('x-tec-api-version'), 'v1');

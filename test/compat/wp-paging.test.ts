@@ -73,7 +73,10 @@ forEachBackend('X-WP-Total and X-WP-TotalPages on every list', (srv) => {
         assert.equal(total, COUNT);
         assert.equal(totalPages, Math.ceil(COUNT / PER_PAGE));
         assert.equal(ids.length, COUNT, `duplicates or gaps: ${ids.join(',')}`);
-        assert.deepEqual([...ids].sort((a, b) => a - b), [...created[collection]].sort((a, b) => a - b));
+        assert.deepEqual(
+          [...ids].sort((a, b) => a - b),
+          [...created[collection]].sort((a, b) => a - b),
+        );
       });
     });
   }
@@ -119,7 +122,8 @@ forEachBackend('X-WP-Total and X-WP-TotalPages on every list', (srv) => {
     it('a browser client may read them (CORS expose list)', async () => {
       const res = await srv().get('/venues', { headers: { origin: 'https://app.example' } });
       const exposed = (res.headers.get('access-control-expose-headers') ?? '').split(',').map((h) => h.trim());
-      for (const header of ['X-WP-Total', 'X-WP-TotalPages', 'X-TEC-Total', 'X-TEC-TotalPages']) assert.ok(exposed.includes(header), header);
+      for (const header of ['X-WP-Total', 'X-WP-TotalPages', 'X-TEC-Total', 'X-TEC-TotalPages'])
+        assert.ok(exposed.includes(header), header);
       assert.equal(res.headers.get('x-wp-total'), String(COUNT));
     });
 

@@ -20,18 +20,28 @@ const ARGS = [
 const installed = existsSync(CHROMIUM);
 const underCi = process.env.CI === 'true';
 // Outside CI a missing browser is a visible skip; under CI it is a failure (scripts/ci-browser.sh installs it).
-const skip = !installed && !underCi ? `${CHROMIUM} is missing: the browser test is SKIPPED (install it with scripts/ci-browser.sh)` : false;
+const skip =
+  !installed && !underCi
+    ? `${CHROMIUM} is missing: the browser test is SKIPPED (install it with scripts/ci-browser.sh)`
+    : false;
 
 interface Visit {
   page: Page;
   problems: string[];
 }
 
-/** Opens `path` in a fresh headless Chromium profile, recording console errors, page errors and requests leaving the server. */
+/**
+ * Opens `path` in a fresh headless Chromium profile, recording console errors, page errors and requests leaving the
+ * server.
+ */
 async function inBrowser(srv: TestServer, path: string, body: (visit: Visit) => Promise<void>): Promise<void> {
   assert.ok(installed, `${CHROMIUM} is required under CI=true (scripts/ci-browser.sh installs it)`);
   const profile = mkdtempSync(join(tmpdir(), 'calendar-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+  });
   try {
     const page = await context.newPage();
     const problems: string[] = [];
@@ -54,23 +64,51 @@ async function inBrowser(srv: TestServer, path: string, body: (visit: Visit) => 
 }
 
 forEachBackend('API reference page in a headless browser', (srv) => {
-  it('GET /docs renders the document without console errors and shows the events operations', { skip, timeout: 120_000 }, async () => {
-    await inBrowser(srv(), '/docs', async ({ page, problems }) => {
-      assert.equal(await page.locator('.info .title').first().innerText().then((t) => t.split('\n')[0]!.trim()), 'Calendar Server REST API');
-      const operations = await page.locator('.opblock').evaluateAll((blocks) =>
-        blocks.map((b) => `${b.querySelector('.opblock-summary-method')?.textContent} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
-      );
-      for (const op of ['GET /events', 'POST /events', 'GET /events/{id}', 'POST /events/{id}', 'PUT /events/{id}', 'PATCH /events/{id}', 'DELETE /events/{id}', 'GET /events/by-slug/{slug}']) {
-        assert.ok(operations.includes(op), `${op} is shown (shown: ${operations.join(', ')})`);
-      }
-      // Opening an operation shows its parameters from the route table.
-      await page.locator('.opblock-summary-path[data-path="/events"]').first().click();
-      await page.waitForSelector('.parameters-container .parameter__name', { timeout: 10_000 });
-      const names = await page.locator('.opblock.is-open .parameter__name').allInnerTexts();
-      assert.ok(names.some((n) => n.startsWith('start_date')), `start_date is listed (${names.join(', ')})`);
-      assert.deepEqual(problems, []);
-    });
-  });
+  it(
+    'GET /docs renders the document without console errors and shows the events operations',
+    { skip, timeout: 120_000 },
+    async () => {
+      await inBrowser(srv(), '/docs', async ({ page, problems }) => {
+        assert.equal(
+          await page
+            .locator('.info .title')
+            .first()
+            .innerText()
+            .then((t) => t.split('\n')[0]!.trim()),
+          'Calendar Server REST API',
+        );
+        const operations = await page
+          .locator('.opblock')
+          .evaluateAll((blocks) =>
+            blocks.map(
+              (b) =>
+                `${b.querySelector('.opblock-summary-method')?.textContent} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+            ),
+          );
+        for (const op of [
+          'GET /events',
+          'POST /events',
+          'GET /events/{id}',
+          'POST /events/{id}',
+          'PUT /events/{id}',
+          'PATCH /events/{id}',
+          'DELETE /events/{id}',
+          'GET /events/by-slug/{slug}',
+        ]) {
+          assert.ok(operations.includes(op), `${op} is shown (shown: ${operations.join(', ')})`);
+        }
+        // Opening an operation shows its parameters from the route table.
+        await page.locator('.opblock-summary-path[data-path="/events"]').first().click();
+        await page.waitForSelector('.parameters-container .parameter__name', { timeout: 10_000 });
+        const names = await page.locator('.opblock.is-open .parameter__name').allInnerTexts();
+        assert.ok(
+          names.some((n) => n.startsWith('start_date')),
+          `start_date is listed (${names.join(', ')})`,
+        );
+        assert.deepEqual(problems, []);
+      });
+    },
+  );
 
   it("/{lang}/docs renders the language variant's document", { skip, timeout: 120_000 }, async () => {
     await inBrowser(srv(), '/de/docs', async ({ page, problems }) => {

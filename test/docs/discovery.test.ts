@@ -7,7 +7,21 @@ import { expectRestError, forEachBackend, type TestServer } from '../support/ser
 import { REFERENCE_PATTERNS } from './support.js';
 
 const NS = 'calendar/events/v1';
-const KEYWORDS = ['description', 'default', 'type', 'format', 'enum', 'items', 'minimum', 'maximum', 'minItems', 'maxItems', 'pattern', 'title', 'required'];
+const KEYWORDS = [
+  'description',
+  'default',
+  'type',
+  'format',
+  'enum',
+  'items',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'pattern',
+  'title',
+  'required',
+];
 
 /** The values a TypeBox schema accepts, read straight from the schema object that validates the argument. */
 function expected(arg: ArgDef) {
@@ -26,7 +40,13 @@ function expected(arg: ArgDef) {
 /** The context a default computed per request sees, for comparison. */
 async function contextOf(srv: TestServer): Promise<RequestContext> {
   const app = srv.built.app;
-  return { app, settings: await app.settings.get(), lang: '', urls: urlsFor(app, ''), user: null } as unknown as RequestContext;
+  return {
+    app,
+    settings: await app.settings.get(),
+    lang: '',
+    urls: urlsFor(app, ''),
+    user: null,
+  } as unknown as RequestContext;
 }
 
 function sameDefault(shown: unknown, computed: unknown): boolean {
@@ -55,15 +75,27 @@ forEachBackend('GET / (namespace index)', (srv) => {
     assert.deepEqual(Object.keys(res.body), ['namespace', 'routes', '_links']);
     assert.equal(res.body.namespace, NS);
     const routes = srv().built.app.routes;
-    assert.deepEqual(Object.keys(res.body.routes), routes.map((r) => `/${NS}${r.pattern}`));
+    assert.deepEqual(
+      Object.keys(res.body.routes),
+      routes.map((r) => `/${NS}${r.pattern}`),
+    );
     // Routes of the reference appear in its order (common.md 1.2), whichever are registered so far.
     const known = routes.map((r) => r.pattern).filter((p) => REFERENCE_PATTERNS.includes(p));
-    assert.deepEqual(known, REFERENCE_PATTERNS.filter((p) => known.includes(p)));
+    assert.deepEqual(
+      known,
+      REFERENCE_PATTERNS.filter((p) => known.includes(p)),
+    );
     for (const route of routes) {
       const shown = res.body.routes[`/${NS}${route.pattern}`];
       assert.equal(shown.namespace, NS);
-      assert.deepEqual(shown.methods, route.endpoints.flatMap((e) => e.methods));
-      assert.deepEqual(shown.endpoints.map((e: any) => e.methods), route.endpoints.map((e) => e.methods));
+      assert.deepEqual(
+        shown.methods,
+        route.endpoints.flatMap((e) => e.methods),
+      );
+      assert.deepEqual(
+        shown.endpoints.map((e: any) => e.methods),
+        route.endpoints.map((e) => e.methods),
+      );
       if (route.pattern.includes('(?P<')) assert.equal(shown._links, undefined);
       else assert.deepEqual(shown._links, { self: [{ href: `${srv().base}/${NS}${route.pattern}` }] });
     }
@@ -74,20 +106,28 @@ forEachBackend('GET / (namespace index)', (srv) => {
     const res = await srv().get('/');
     assert.deepEqual(res.body.routes[`/${NS}`].endpoints[0].args, {
       namespace: { description: 'The namespace to describe.', default: NS, type: 'string', required: false },
-      context: { description: 'Scope of the description; every value gives the same document.', default: 'view', required: false },
+      context: {
+        description: 'Scope of the description; every value gives the same document.',
+        default: 'view',
+        required: false,
+      },
     });
     // An endpoint without arguments serializes them as [] (common.md 2.1).
     assert.deepEqual(res.body.routes[`/${NS}/doc`].endpoints, [{ methods: ['GET'], args: [] }]);
   });
 
-  it("every endpoint argument shows the type, format, enum, items and default of the schema that validates it, then required", async () => {
+  it('every endpoint argument shows the type, format, enum, items and default of the schema that validates it, then required', async () => {
     const res = await srv().get('/');
     const ctx = await contextOf(srv());
     for (const route of srv().built.app.routes) {
       route.endpoints.forEach((endpoint, i) => {
         const shown = res.body.routes[`/${NS}${route.pattern}`].endpoints[i].args;
         const names = Object.keys(endpoint.args);
-        assert.deepEqual(Array.isArray(shown) ? [] : Object.keys(shown), names, `${route.pattern} ${endpoint.methods} argument order`);
+        assert.deepEqual(
+          Array.isArray(shown) ? [] : Object.keys(shown),
+          names,
+          `${route.pattern} ${endpoint.methods} argument order`,
+        );
         for (const name of names) {
           const arg = endpoint.args[name]!;
           const where = `${endpoint.methods} ${route.pattern} ${name}`;
@@ -103,12 +143,19 @@ forEachBackend('GET / (namespace index)', (srv) => {
           assert.equal('default' in got, want.hasDefault, `${where}: default present`);
           if (want.hasDefault) {
             const computed = arg.defaultFrom ? arg.defaultFrom(ctx) : (arg.schema as any).default;
-            assert.ok(sameDefault(got.default, computed), `${where}: default ${JSON.stringify(got.default)} vs ${JSON.stringify(computed)}`);
+            assert.ok(
+              sameDefault(got.default, computed),
+              `${where}: default ${JSON.stringify(got.default)} vs ${JSON.stringify(computed)}`,
+            );
           }
           assert.equal(got.required, Boolean(arg.required), `${where}: required`);
           const keys = Object.keys(got);
           assert.equal(keys[keys.length - 1], 'required', `${where}: required comes last`);
-          assert.deepEqual(keys, KEYWORDS.filter((k) => k in got), `${where}: only JSON-schema keywords, in WordPress order`);
+          assert.deepEqual(
+            keys,
+            KEYWORDS.filter((k) => k in got),
+            `${where}: only JSON-schema keywords, in WordPress order`,
+          );
         }
       });
     }
@@ -140,7 +187,12 @@ forEachBackend('GET / (namespace index)', (srv) => {
   });
 
   it('an unknown namespace is 404 rest_invalid_namespace; any context gives the same document', async () => {
-    expectRestError(await srv().get('/', { query: { namespace: 'wp/v2' } }), 404, 'rest_invalid_namespace', 'The specified namespace could not be found.');
+    expectRestError(
+      await srv().get('/', { query: { namespace: 'wp/v2' } }),
+      404,
+      'rest_invalid_namespace',
+      'The specified namespace could not be found.',
+    );
     expectRestError(await srv().get('/', { query: { namespace: '' } }), 404, 'rest_invalid_namespace');
     const plain = await srv().get('/');
     for (const context of ['edit', 'help', 'embed', 'nonsense', '']) {
@@ -166,7 +218,10 @@ forEachBackend('GET / (namespace index)', (srv) => {
   it('the language variant localizes the descriptions and keeps its segment in links', async () => {
     const es = await srv().get(`${srv().origin}/es/wp-json/${NS}`);
     assert.equal(es.status, 200);
-    assert.equal(es.body.routes[`/${NS}`].endpoints[0].args.namespace.description, 'El espacio de nombres que se describe.');
+    assert.equal(
+      es.body.routes[`/${NS}`].endpoints[0].args.namespace.description,
+      'El espacio de nombres que se describe.',
+    );
     assert.equal(es.body.routes[`/${NS}/doc`]._links.self[0].href, `${srv().config.siteUrl}/es/wp-json/${NS}/doc`);
     assert.deepEqual(es.body._links, { up: [{ href: `${srv().config.siteUrl}/es/wp-json/` }] });
     // Only descriptions change: the same routes, methods and argument keywords.

@@ -16,7 +16,8 @@ forEachBackend('GET /docs (API reference page)', (srv) => {
     assert.match(res.text, /<html lang="en">/);
     assert.match(res.text, /<title>Calendar Server API reference<\/title>/);
     assert.match(res.text, /data-spec-url="\/wp-json\/calendar\/events\/v1\/doc"/);
-    for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js', 'favicon-32x32.png']) assert.ok(res.text.includes(`"/docs/assets/${asset}"`), asset);
+    for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js', 'favicon-32x32.png'])
+      assert.ok(res.text.includes(`"/docs/assets/${asset}"`), asset);
     // No CDN: every referenced resource is a path on this server.
     assert.doesNotMatch(res.text, /(src|href)="(https?:)?\/\//);
     const doc = await srv().get(`${srv().origin}/wp-json/calendar/events/v1/doc`);
@@ -50,7 +51,10 @@ forEachBackend('GET /docs (API reference page)', (srv) => {
       assert.equal(res.status, 200, name);
       assert.equal(res.headers.get('content-type'), type);
       assert.equal(res.headers.get('cache-control'), 'public, max-age=86400');
-      assert.ok(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(SWAGGER_UI, name))), `${name} is the installed file`);
+      assert.ok(
+        Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(SWAGGER_UI, name))),
+        `${name} is the installed file`,
+      );
     }
     const init = await srv().get(`${srv().origin}/docs/assets/init.js`);
     assert.equal(init.status, 200);
@@ -59,7 +63,14 @@ forEachBackend('GET /docs (API reference page)', (srv) => {
   });
 
   it('nothing else of the package or the file system is served', async () => {
-    for (const path of ['/docs/assets/package.json', '/docs/assets/index.html', '/docs/assets/swagger-ui.js.map', '/docs/assets/..%2Fpackage.json', '/docs/assets/', '/docs/x']) {
+    for (const path of [
+      '/docs/assets/package.json',
+      '/docs/assets/index.html',
+      '/docs/assets/swagger-ui.js.map',
+      '/docs/assets/..%2Fpackage.json',
+      '/docs/assets/',
+      '/docs/x',
+    ]) {
       expectRestError(await srv().get(`${srv().origin}${path}`), 404, 'rest_no_route');
     }
   });

@@ -42,8 +42,9 @@ forEachBackend('Language variants', (srv) => {
 
   it('the variants differ only in texts and links: same paths, operations, parameters and schemas', async () => {
     const strip = (doc: any) =>
-      JSON.stringify(doc, (key, value) => (['description', 'summary', 'title'].includes(key) && typeof value === 'string' ? undefined : value))
-        .replaceAll(`/es/wp-json`, '/wp-json');
+      JSON.stringify(doc, (key, value) =>
+        ['description', 'summary', 'title'].includes(key) && typeof value === 'string' ? undefined : value,
+      ).replaceAll(`/es/wp-json`, '/wp-json');
     assert.equal(strip(await variant(srv(), 'es', '/doc')), strip(await variant(srv(), '', '/doc')));
   });
 
@@ -57,7 +58,12 @@ forEachBackend('Language variants', (srv) => {
     for (const lang of LANGUAGES) {
       const res = await srv().get(`${srv().origin}/${lang}/wp-json/${NS}`, { query: { namespace: 'nope' } });
       expectRestError(res, 404, 'rest_invalid_namespace', 'The specified namespace could not be found.');
-      expectRestError(await srv().get(`${srv().origin}/${lang}/wp-json/${NS}/nothing-here`), 404, 'rest_no_route', 'No route was found matching the URL and request method.');
+      expectRestError(
+        await srv().get(`${srv().origin}/${lang}/wp-json/${NS}/nothing-here`),
+        404,
+        'rest_no_route',
+        'No route was found matching the URL and request method.',
+      );
     }
   });
 });

@@ -6,12 +6,19 @@ import type { Endpoint, Method, RouteDef } from '../../src/http/route.js';
 import { expectRestError, forEachBackend, type TestResponse, type TestServer } from '../support/server.js';
 import { DocumentValidator, REFERENCE_PATTERNS, soon } from './support.js';
 
-
-const BAD_CREDENTIALS = { authorization: `Basic ${Buffer.from('nobody:aaaa bbbb cccc dddd eeee ffff').toString('base64')}` };
+const BAD_CREDENTIALS = {
+  authorization: `Basic ${Buffer.from('nobody:aaaa bbbb cccc dddd eeee ffff').toString('base64')}`,
+};
 
 /** Minimal valid create bodies per collection (events.md 4, venues-organizers.md 4, terms.md 5). */
 const CREATE: Record<string, (n: number) => Record<string, unknown>> = {
-  events: (n) => ({ title: `Doc event ${n}`, start_date: soon(n, 10), end_date: soon(n, 12), status: 'publish', cost: '$10' }),
+  events: (n) => ({
+    title: `Doc event ${n}`,
+    start_date: soon(n, 10),
+    end_date: soon(n, 12),
+    status: 'publish',
+    cost: '$10',
+  }),
   venues: (n) => ({ venue: `Doc venue ${n}`, city: 'Lyon', status: 'publish' }),
   organizers: (n) => ({ organizer: `Doc organizer ${n}`, email: `org${n}@example.org`, status: 'publish' }),
   categories: (n) => ({ name: `Doc category ${n}`, description: 'Category text' }),
@@ -34,7 +41,9 @@ const collectionOf = (route: RouteDef) => route.pattern.split('/')[1] ?? '';
 const hasGroup = (route: RouteDef) => route.pattern.includes('(?P<');
 
 function fillPath(route: RouteDef, record: Fixture | { id: number | string; slug: string }): string {
-  return route.pattern.replace(/\(\?P<id>[^)]*\)/, String(record.id)).replace(/\(\?P<slug>[^)]*\)/, encodeURIComponent(record.slug));
+  return route.pattern
+    .replace(/\(\?P<id>[^)]*\)/, String(record.id))
+    .replace(/\(\?P<slug>[^)]*\)/, encodeURIComponent(record.slug));
 }
 
 forEachBackend('GET /doc', (srv) => {
@@ -52,7 +61,10 @@ forEachBackend('GET /doc', (srv) => {
       if (registered('tags')) body.tags = [(await sharedRecord('tags')).id];
     }
     const res = await srv().post(`/${collection}`, { as: 'administrator', json: body });
-    assert.ok(res.status === 201 || res.status === 200, `creating a fixture in ${collection}: ${res.status} ${res.text}`);
+    assert.ok(
+      res.status === 201 || res.status === 200,
+      `creating a fixture in ${collection}: ${res.status} ${res.text}`,
+    );
     return { id: res.body.id, slug: res.body.slug };
   }
 
@@ -118,16 +130,40 @@ forEachBackend('GET /doc', (srv) => {
   it("keeps TEC's schema names and adds Error and the list envelopes", async () => {
     const doc = await document();
     const names = Object.keys(doc.components.schemas);
-    assert.deepEqual(names.slice(0, 8), ['ImageSize', 'CostDetails', 'Term', 'Image', 'DateDetails', 'Event', 'Venue', 'Organizer']);
-    for (const name of ['Error', 'EventList', 'VenueList', 'OrganizerList', 'CategoryList', 'TagList']) assert.ok(names.includes(name), name);
+    assert.deepEqual(names.slice(0, 8), [
+      'ImageSize',
+      'CostDetails',
+      'Term',
+      'Image',
+      'DateDetails',
+      'Event',
+      'Venue',
+      'Organizer',
+    ]);
+    for (const name of ['Error', 'EventList', 'VenueList', 'OrganizerList', 'CategoryList', 'TagList'])
+      assert.ok(names.includes(name), name);
     // Wire format, not TEC's documentation bugs (common.md 3.1, 3.2).
     assert.equal(doc.components.schemas.Event.properties.author.type, 'string');
     assert.equal(doc.components.schemas.Event.properties.start_date_details.$ref, '#/components/schemas/DateDetails');
     assert.equal(doc.components.schemas.Event.properties.cost_details.$ref, '#/components/schemas/CostDetails');
     assert.equal(doc.components.schemas.Image.properties.sizes.type, 'object');
     assert.deepEqual(doc.components.schemas.Error.required, ['code', 'message', 'data']);
-    assert.deepEqual(Object.keys(doc.components.schemas.EventList.properties), ['events', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages']);
-    assert.deepEqual(Object.keys(doc.components.schemas.CategoryList.properties), ['rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages', 'categories']);
+    assert.deepEqual(Object.keys(doc.components.schemas.EventList.properties), [
+      'events',
+      'rest_url',
+      'next_rest_url',
+      'previous_rest_url',
+      'total',
+      'total_pages',
+    ]);
+    assert.deepEqual(Object.keys(doc.components.schemas.CategoryList.properties), [
+      'rest_url',
+      'next_rest_url',
+      'previous_rest_url',
+      'total',
+      'total_pages',
+      'categories',
+    ]);
   });
 
   it('success responses of every collection reference its record or list schema by name', async () => {
@@ -150,7 +186,12 @@ forEachBackend('GET /doc', (srv) => {
           { $ref: `#/components/schemas/${expected[list ? 1 : 0]}` },
           `${method.toUpperCase()} ${route.openapiPath} ${status}: declare response: ${expected[list ? 1 : 0]} from src/http/schemas.ts`,
         );
-        if (list) assert.deepEqual(Object.keys(response.headers ?? {}), ['X-TEC-Total', 'X-TEC-TotalPages', 'X-WP-Total', 'X-WP-TotalPages', 'Link'], `${route.openapiPath} list headers`);
+        if (list)
+          assert.deepEqual(
+            Object.keys(response.headers ?? {}),
+            ['X-TEC-Total', 'X-TEC-TotalPages', 'X-WP-Total', 'X-WP-TotalPages', 'Link'],
+            `${route.openapiPath} list headers`,
+          );
       }
     }
   });
@@ -158,7 +199,10 @@ forEachBackend('GET /doc', (srv) => {
   it('documents every registered route and method, in registration order', async () => {
     const doc = await document();
     const routes = srv().built.app.routes;
-    assert.deepEqual(Object.keys(doc.paths), routes.map((r) => r.openapiPath));
+    assert.deepEqual(
+      Object.keys(doc.paths),
+      routes.map((r) => r.openapiPath),
+    );
     for (const route of routes) {
       const methods = route.endpoints.flatMap((e) => e.methods.map((m) => m.toLowerCase()));
       assert.deepEqual(Object.keys(doc.paths[route.openapiPath]), methods, route.pattern);
@@ -175,7 +219,8 @@ forEachBackend('GET /doc', (srv) => {
         for (const method of endpoint.methods) {
           const op = doc.paths[route.openapiPath][method.toLowerCase()];
           const params = new Map<string, any>((op.parameters ?? []).map((p: any) => [`${p.in}:${p.name}`, p]));
-          for (const group of groups) assert.equal(params.get(`path:${group}`)?.required, true, `${method} ${route.pattern} path ${group}`);
+          for (const group of groups)
+            assert.equal(params.get(`path:${group}`)?.required, true, `${method} ${route.pattern} path ${group}`);
           const body = op.requestBody?.content?.['application/json']?.schema;
           for (const [name, arg] of Object.entries(endpoint.args)) {
             const where = `${method} ${route.pattern} ${name}`;
@@ -187,8 +232,10 @@ forEachBackend('GET /doc', (srv) => {
             assert.equal(description, (arg.schema as any).description, `${where} description`);
             const declared = (arg.schema as any).type;
             if (declared) assert.equal(schema.type, declared, `${where} type`);
-            if (param && !groups.includes(name)) assert.equal(param.required, Boolean(arg.required), `${where} required`);
-            if (declared === 'array') assert.deepEqual(schema.items, JSON.parse(JSON.stringify((arg.schema as any).items)), `${where} items`);
+            if (param && !groups.includes(name))
+              assert.equal(param.required, Boolean(arg.required), `${where} required`);
+            if (declared === 'array')
+              assert.deepEqual(schema.items, JSON.parse(JSON.stringify((arg.schema as any).items)), `${where} items`);
           }
         }
       }
@@ -201,7 +248,9 @@ forEachBackend('GET /doc', (srv) => {
       for (const endpoint of route.endpoints) {
         for (const method of endpoint.methods.filter((m) => m !== 'GET' && m !== 'DELETE')) {
           const op = doc.paths[route.openapiPath][method.toLowerCase()];
-          const bodyArgs = Object.entries(endpoint.args).filter(([name, arg]) => arg.in === 'body' || (arg.in !== 'query' && !route.pattern.includes(`<${name}>`)));
+          const bodyArgs = Object.entries(endpoint.args).filter(
+            ([name, arg]) => arg.in === 'body' || (arg.in !== 'query' && !route.pattern.includes(`<${name}>`)),
+          );
           if (!bodyArgs.length) continue;
           const content = op.requestBody.content;
           assert.deepEqual(Object.keys(content), ['application/json', 'application/x-www-form-urlencoded']);
@@ -221,7 +270,11 @@ forEachBackend('GET /doc', (srv) => {
         assert.ok(op.responses['401'], `${method} ${path} 401`);
         for (const [status, response] of Object.entries<any>(op.responses)) {
           if (Number(status) < 400) continue;
-          assert.deepEqual(response.content['application/json'].schema, { $ref: '#/components/schemas/Error' }, `${method} ${path} ${status}`);
+          assert.deepEqual(
+            response.content['application/json'].schema,
+            { $ref: '#/components/schemas/Error' },
+            `${method} ${path} ${status}`,
+          );
         }
       }
     }
@@ -248,7 +301,8 @@ forEachBackend('GET /doc', (srv) => {
   // One test per registered route and method; routes of common.md 1.2 not registered yet are skipped.
   const routes = allRoutes();
   for (const pattern of REFERENCE_PATTERNS) {
-    if (!routes.some((r) => r.pattern === pattern)) it(`real responses of ${pattern} match the document`, { skip: `${pattern} is not registered yet` }, () => {});
+    if (!routes.some((r) => r.pattern === pattern))
+      it(`real responses of ${pattern} match the document`, { skip: `${pattern} is not registered yet` }, () => {});
   }
   for (const route of routes) {
     for (const endpoint of route.endpoints) {
@@ -256,7 +310,10 @@ forEachBackend('GET /doc', (srv) => {
         it(`real responses of ${method} ${route.openapiPath} match the document`, async () => {
           const validator = new DocumentValidator(await document());
           const check = (what: string, res: TestResponse) => {
-            assert.ok(validator.response(route.openapiPath, method, res.status), `${what}: status ${res.status} is not documented (${res.text.slice(0, 300)})`);
+            assert.ok(
+              validator.response(route.openapiPath, method, res.status),
+              `${what}: status ${res.status} is not documented (${res.text.slice(0, 300)})`,
+            );
             if (res.status === 204) return;
             const errors = validator.check(route.openapiPath, method, res.status, res.body);
             assert.deepEqual(errors, [], `${what} (${res.status}) does not match the document`);
@@ -271,8 +328,14 @@ forEachBackend('GET /doc', (srv) => {
   async function exercise(route: RouteDef, endpoint: Endpoint, method: Method): Promise<Array<[string, TestResponse]>> {
     const out: Array<[string, TestResponse]> = [];
     const collection = collectionOf(route);
-    const call = (path: string, opts: Parameters<TestServer['request']>[2] = {}) => srv().request(method, path, { as: 'administrator', ...opts });
-    out.push(['bad credentials', await srv().request(method, route.pattern.replace(/\(\?P<\w+>[^)]*\)/g, '1') || '/', { headers: BAD_CREDENTIALS })]);
+    const call = (path: string, opts: Parameters<TestServer['request']>[2] = {}) =>
+      srv().request(method, path, { as: 'administrator', ...opts });
+    out.push([
+      'bad credentials',
+      await srv().request(method, route.pattern.replace(/\(\?P<\w+>[^)]*\)/g, '1') || '/', {
+        headers: BAD_CREDENTIALS,
+      }),
+    ]);
     if (!(collection in CREATE)) {
       out.push(['success', await call(route.pattern || '/')]);
       return out;
@@ -280,15 +343,24 @@ forEachBackend('GET /doc', (srv) => {
     if (!hasGroup(route)) {
       if (method === 'GET') {
         await sharedRecord(collection);
-        const createArgs = srv().built.app.routes.find((r) => r.pattern === route.pattern)?.endpoints.find((e) => e.methods.includes('POST'))?.args ?? {};
+        const createArgs =
+          srv()
+            .built.app.routes.find((r) => r.pattern === route.pattern)
+            ?.endpoints.find((e) => e.methods.includes('POST'))?.args ?? {};
         if ('post_password' in createArgs) {
           // A password-protected record is listed with blanked fields (events.md 1.12).
-          const res = await srv().post(route.pattern, { as: 'administrator', json: { ...CREATE[collection]!(++seq), post_password: 'secret' } });
+          const res = await srv().post(route.pattern, {
+            as: 'administrator',
+            json: { ...CREATE[collection]!(++seq), post_password: 'secret' },
+          });
           assert.ok(res.status < 300, res.text);
         }
         const query = 'hide_empty' in endpoint.args ? { hide_empty: 0 } : undefined;
         const list = await call(route.pattern, { query });
-        assert.ok(list.body?.[collection]?.length > 0, `GET ${route.pattern} lists the fixtures: ${list.text.slice(0, 300)}`);
+        assert.ok(
+          list.body?.[collection]?.length > 0,
+          `GET ${route.pattern} lists the fixtures: ${list.text.slice(0, 300)}`,
+        );
         out.push(['list', list]);
         out.push(['list, anonymous', await srv().get(route.pattern, { query })]);
         out.push(['invalid page', await call(route.pattern, { query: { page: 'x' } })]);
@@ -296,7 +368,10 @@ forEachBackend('GET /doc', (srv) => {
         const res = await call(route.pattern, { json: CREATE[collection]!(++seq) });
         assert.ok(res.status < 300, `create ${collection}: ${res.status} ${res.text}`);
         out.push(['create', res]);
-        out.push(['create, anonymous', await srv().request(method, route.pattern, { json: CREATE[collection]!(++seq) })]);
+        out.push([
+          'create, anonymous',
+          await srv().request(method, route.pattern, { json: CREATE[collection]!(++seq) }),
+        ]);
       }
       return out;
     }
@@ -318,7 +393,10 @@ forEachBackend('GET /doc', (srv) => {
       const res = await call(fillPath(route, record), { json: UPDATE[collection] });
       assert.equal(res.status, 200, `${method} ${fillPath(route, record)}: ${res.text}`);
       out.push(['update', res]);
-      out.push(['update, anonymous', await srv().request(method, fillPath(route, record), { json: UPDATE[collection] })]);
+      out.push([
+        'update, anonymous',
+        await srv().request(method, fillPath(route, record), { json: UPDATE[collection] }),
+      ]);
       out.push(['update, missing', await call(fillPath(route, missing), { json: UPDATE[collection] })]);
     }
     return out;

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { expectRestError, forEachBackend, type TestResponse } from '../support/server.js';
 import { soon } from './support.js';
 
-
 forEachBackend('Discovery headers on public URLs', (srv) => {
   const records: Record<string, any> = {};
 
@@ -39,12 +38,24 @@ forEachBackend('Discovery headers on public URLs', (srv) => {
       categories: [records.jazz.id],
       tags: [records.tag.id],
     });
-    records.draft = await create('/events', { title: 'Secret plans', start_date: soon(31, 20), end_date: soon(31, 21), status: 'draft', slug: 'secret-plans' });
-    records.japanese = await create('/events', { title: '日本の祭り', start_date: soon(32, 20), end_date: soon(32, 21), status: 'publish' });
+    records.draft = await create('/events', {
+      title: 'Secret plans',
+      start_date: soon(31, 20),
+      end_date: soon(31, 21),
+      status: 'draft',
+      slug: 'secret-plans',
+    });
+    records.japanese = await create('/events', {
+      title: '日本の祭り',
+      start_date: soon(32, 20),
+      end_date: soon(32, 21),
+      status: 'publish',
+    });
   });
 
   it('the site root advertises the namespace root on GET and HEAD', async () => {
-    for (const method of ['GET', 'HEAD']) expectHeaders(await srv().request(method, `${srv().origin}/`), `${srv().root}/`);
+    for (const method of ['GET', 'HEAD'])
+      expectHeaders(await srv().request(method, `${srv().origin}/`), `${srv().root}/`);
     const root = await srv().get(`${srv().origin}/`);
     assert.deepEqual(root.body, {
       name: 'Calendar Server',
@@ -74,14 +85,20 @@ forEachBackend('Discovery headers on public URLs', (srv) => {
     expectHeaders(await visit(records.venue.url), apiRoot);
     expectHeaders(await visit(records.venue.url, 'HEAD'), apiRoot);
     const listed = await srv().get(apiRoot);
-    assert.deepEqual(listed.body.events.map((e: any) => e.id), [records.event.id]);
+    assert.deepEqual(
+      listed.body.events.map((e: any) => e.id),
+      [records.event.id],
+    );
   });
 
   it("an organizer's url answers with {root}/events/?organizer={id}", async () => {
     const apiRoot = `${srv().root}/events/?organizer=${records.organizer.id}`;
     expectHeaders(await visit(records.organizer.url), apiRoot);
     const listed = await srv().get(apiRoot);
-    assert.deepEqual(listed.body.events.map((e: any) => e.id), [records.event.id]);
+    assert.deepEqual(
+      listed.body.events.map((e: any) => e.id),
+      [records.event.id],
+    );
   });
 
   it("a category's url, with its ancestors, answers with {root}/events/?categories={slug}", async () => {
@@ -89,7 +106,10 @@ forEachBackend('Discovery headers on public URLs', (srv) => {
     expectHeaders(await visit(records.jazz.url), `${srv().root}/events/?categories=jazz`);
     expectHeaders(await visit(records.music.url, 'HEAD'), `${srv().root}/events/?categories=music`);
     const listed = await srv().get(`${srv().root}/events/?categories=jazz`);
-    assert.deepEqual(listed.body.events.map((e: any) => e.id), [records.event.id]);
+    assert.deepEqual(
+      listed.body.events.map((e: any) => e.id),
+      [records.event.id],
+    );
   });
 
   it('a category path without its ancestors, or with wrong ones, is 404', async () => {
@@ -115,7 +135,13 @@ forEachBackend('Discovery headers on public URLs', (srv) => {
   });
 
   it('unknown slugs are 404 rest_no_route, on GET and HEAD', async () => {
-    for (const path of ['/event/no-such-event/', '/venue/no-such-venue/', '/organizer/nobody/', '/events/category/none/', '/tag/none/']) {
+    for (const path of [
+      '/event/no-such-event/',
+      '/venue/no-such-venue/',
+      '/organizer/nobody/',
+      '/events/category/none/',
+      '/tag/none/',
+    ]) {
       const res = await visit(`${srv().config.siteUrl}${path}`);
       expectRestError(res, 404, 'rest_no_route');
       assert.equal(res.headers.get('x-tec-api-root'), null);
@@ -125,7 +151,9 @@ forEachBackend('Discovery headers on public URLs', (srv) => {
 
   it('a record without a public page (draft, trashed) is 404', async () => {
     expectRestError(await visit(records.draft.url), 404, 'rest_no_route');
-    const venue = (await srv().post('/venues', { as: 'administrator', json: { venue: 'Closed Hall', status: 'publish' } })).body;
+    const venue = (
+      await srv().post('/venues', { as: 'administrator', json: { venue: 'Closed Hall', status: 'publish' } })
+    ).body;
     expectHeaders(await visit(venue.url), `${srv().root}/events/?venue=${venue.id}`);
     assert.equal((await srv().request('DELETE', `/venues/${venue.id}`, { as: 'administrator' })).status, 200);
     expectRestError(await visit(venue.url), 404, 'rest_no_route');
@@ -134,12 +162,22 @@ forEachBackend('Discovery headers on public URLs', (srv) => {
   it('a scheduled record gets its public page once its publication time has passed', async () => {
     const res = await srv().post('/events', {
       as: 'administrator',
-      json: { title: 'Later on', start_date: soon(40, 20), end_date: soon(40, 21), status: 'future', date: soon(2, 12) },
+      json: {
+        title: 'Later on',
+        start_date: soon(40, 20),
+        end_date: soon(40, 21),
+        status: 'future',
+        date: soon(2, 12),
+      },
     });
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.status, 'future');
     expectRestError(await visit(res.body.url), 404, 'rest_no_route');
-    await srv().db.updateTable('posts').set({ date_utc: '2001-01-01 00:00:00' }).where('id', '=', res.body.id).execute();
+    await srv()
+      .db.updateTable('posts')
+      .set({ date_utc: '2001-01-01 00:00:00' })
+      .where('id', '=', res.body.id)
+      .execute();
     expectHeaders(await visit(res.body.url), `${srv().root}/events/${res.body.id}`);
   });
 

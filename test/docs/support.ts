@@ -53,7 +53,8 @@ export function textPairs(en: unknown, other: unknown, out: Array<[string, strin
   else if (en && typeof en === 'object' && other && typeof other === 'object') {
     for (const [key, value] of Object.entries(en)) {
       const localized = (other as Record<string, unknown>)[key];
-      if (['description', 'summary', 'title'].includes(key) && typeof value === 'string') out.push([value, String(localized)]);
+      if (['description', 'summary', 'title'].includes(key) && typeof value === 'string')
+        out.push([value, String(localized)]);
       else textPairs(value, localized, out);
     }
   }
@@ -77,7 +78,16 @@ export class DocumentValidator {
 
   /** Validation errors of `body` against the documented response schema ([] when it matches). */
   check(path: string, method: string, status: number, body: unknown): string[] {
-    const pointer = ['paths', path, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema']
+    const pointer = [
+      'paths',
+      path,
+      method.toLowerCase(),
+      'responses',
+      String(status),
+      'content',
+      'application/json',
+      'schema',
+    ]
       .map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1'))
       .join('/');
     let validate = this.compiled.get(pointer);
@@ -85,6 +95,8 @@ export class DocumentValidator {
       validate = this.ajv.compile({ $ref: `${DocumentValidator.ID}#/${pointer}` });
       this.compiled.set(pointer, validate);
     }
-    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    return validate(body)
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
   }
 }

@@ -12,18 +12,25 @@ import { makeEvent } from './helpers.js';
 const DAY = '2031-05-10';
 const NEXT_DAY = '2031-05-11';
 
-const at = (day: string, hour: number, minutes = 0) => `${day} ${String(hour).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:00`;
+const at = (day: string, hour: number, minutes = 0) =>
+  `${day} ${String(hour).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:00`;
 
 /** Every key of `event_day_counts` with a non-zero count, as counted from the table and from `events` directly. */
 async function dayCounts(srv: TestServer) {
-  const key = sql.raw(`clock || ' ' || status || ' ' || hide_from_listings || ' ' || featured || ' ' || start_day || ' ' || end_day`);
-  const stored = await sql<{ key: string; n: number | string }>`select ${key} as key, sum(n) as n from event_day_counts group by 1`.execute(srv.db);
+  const key = sql.raw(
+    `clock || ' ' || status || ' ' || hide_from_listings || ' ' || featured || ' ' || start_day || ' ' || end_day`,
+  );
+  const stored = await sql<{
+    key: string;
+    n: number | string;
+  }>`select ${key} as key, sum(n) as n from event_day_counts group by 1`.execute(srv.db);
   const direct = await sql<{ key: string; n: number | string }>`select ${key} as key, count(*) as n from (
       select 'utc' as clock, status, hide_from_listings, featured, substr(utc_start_date, 1, 10) as start_day, substr(utc_end_date, 1, 10) as end_day from events where status <> ''
       union all
       select 'local', status, hide_from_listings, featured, substr(start_date, 1, 10), substr(end_date, 1, 10) from events where status <> ''
     ) as k group by 1`.execute(srv.db);
-  const asMap = (rows: Array<{ key: string; n: number | string }>) => new Map(rows.filter((r) => Number(r.n) !== 0).map((r) => [r.key, Number(r.n)]));
+  const asMap = (rows: Array<{ key: string; n: number | string }>) =>
+    new Map(rows.filter((r) => Number(r.n) !== 0).map((r) => [r.key, Number(r.n)]));
   return { stored: asMap(stored.rows), direct: asMap(direct.rows) };
 }
 
@@ -34,10 +41,14 @@ async function countDayCountWrites(srv: TestServer): Promise<() => Promise<numbe
   if (srv.backend === 'postgres') {
     await sql`create function day_count_writes() returns trigger language plpgsql as $$
       begin update day_count_writes set n = n + 1; return null; end $$`.execute(srv.db);
-    await sql`create trigger day_count_writes after insert or update or delete on event_day_counts for each row execute function day_count_writes()`.execute(srv.db);
+    await sql`create trigger day_count_writes after insert or update or delete on event_day_counts for each row execute function day_count_writes()`.execute(
+      srv.db,
+    );
   } else {
     for (const op of ['insert', 'update', 'delete']) {
-      await sql`create trigger ${sql.raw(`day_count_writes_${op}`)} after ${sql.raw(op)} on event_day_counts begin update day_count_writes set n = n + 1; end`.execute(srv.db);
+      await sql`create trigger ${sql.raw(`day_count_writes_${op}`)} after ${sql.raw(op)} on event_day_counts begin update day_count_writes set n = n + 1; end`.execute(
+        srv.db,
+      );
     }
   }
   return async () => Number((await sql<{ n: number }>`select n from day_count_writes`.execute(srv.db)).rows[0]!.n);
@@ -54,7 +65,17 @@ async function listTotal(srv: TestServer, query: Record<string, string>, as?: 'a
 forEachBackend('Concurrent writes of events on one date', (srv) => {
   it('parallel creates, retitles and moves on one date all succeed and leave the counters exact', async () => {
     const seeded: number[] = [];
-    for (let i = 0; i < 6; i++) seeded.push((await makeEvent(srv(), { title: `Seed ${i}`, status: 'publish', start_date: at(DAY, 9 + i), end_date: at(DAY, 10 + i) })).id);
+    for (let i = 0; i < 6; i++)
+      seeded.push(
+        (
+          await makeEvent(srv(), {
+            title: `Seed ${i}`,
+            status: 'publish',
+            start_date: at(DAY, 9 + i),
+            end_date: at(DAY, 10 + i),
+          })
+        ).id,
+      );
     const before = await readDataVersion(srv().db);
 
     const writes: Array<Promise<TestResponse>> = [];
@@ -63,12 +84,21 @@ forEachBackend('Concurrent writes of events on one date', (srv) => {
       writes.push(
         srv().post('/events', {
           as: 'administrator',
-          json: { title: `Created ${i}`, status: 'publish', start_date: at(DAY, hour), end_date: at(DAY, hour, 45), featured: i % 3 === 0 },
+          json: {
+            title: `Created ${i}`,
+            status: 'publish',
+            start_date: at(DAY, hour),
+            end_date: at(DAY, hour, 45),
+            featured: i % 3 === 0,
+          },
         }),
       );
       const id = seeded[i % seeded.length]!;
       // Some updates move an event to the next day and back, in both directions at once.
-      const move = i % 4 === 3 ? { start_date: at(i % 8 === 3 ? NEXT_DAY : DAY, 9), end_date: at(i % 8 === 3 ? NEXT_DAY : DAY, 10) } : {};
+      const move =
+        i % 4 === 3
+          ? { start_date: at(i % 8 === 3 ? NEXT_DAY : DAY, 9), end_date: at(i % 8 === 3 ? NEXT_DAY : DAY, 10) }
+          : {};
       writes.push(srv().post(`/events/${id}`, { as: 'administrator', json: { title: `Retitled ${i}`, ...move } }));
     }
     const responses = await Promise.all(writes);
@@ -80,10 +110,29 @@ forEachBackend('Concurrent writes of events on one date', (srv) => {
     const { stored, direct } = await dayCounts(srv());
     assert.deepEqual(stored, direct);
     const after = await readDataVersion(srv().db);
-    assert.ok(after - before >= writes.length, `data_version went from ${before} to ${after} over ${writes.length} writes`);
+    assert.ok(
+      after - before >= writes.length,
+      `data_version went from ${before} to ${after} over ${writes.length} writes`,
+    );
 
-    const onDay = Number((await srv().db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('start_date', 'like', `${DAY}%`).executeTakeFirstOrThrow()).n);
-    const onNextDay = Number((await srv().db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('start_date', 'like', `${NEXT_DAY}%`).executeTakeFirstOrThrow()).n);
+    const onDay = Number(
+      (
+        await srv()
+          .db.selectFrom('events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('start_date', 'like', `${DAY}%`)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const onNextDay = Number(
+      (
+        await srv()
+          .db.selectFrom('events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('start_date', 'like', `${NEXT_DAY}%`)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     assert.equal(onDay + onNextDay, 30);
     for (const as of [undefined, 'administrator'] as const) {
       assert.equal(await listTotal(srv(), { start_date: DAY, end_date: DAY }, as), onDay);
@@ -93,18 +142,32 @@ forEachBackend('Concurrent writes of events on one date', (srv) => {
   });
 
   it('a title-only update writes nothing to event_day_counts, and a date change does', async () => {
-    const event = await makeEvent(srv(), { title: 'Counted once', status: 'publish', start_date: at('2031-06-01', 9), end_date: at('2031-06-01', 10) });
+    const event = await makeEvent(srv(), {
+      title: 'Counted once',
+      status: 'publish',
+      start_date: at('2031-06-01', 9),
+      end_date: at('2031-06-01', 10),
+    });
     const writes = await countDayCountWrites(srv());
 
-    const retitled = await srv().post(`/events/${event.id}`, { as: 'administrator', json: { title: 'Counted once, renamed' } });
+    const retitled = await srv().post(`/events/${event.id}`, {
+      as: 'administrator',
+      json: { title: 'Counted once, renamed' },
+    });
     assert.equal(retitled.status, 200, retitled.text);
     assert.equal(await writes(), 0);
 
-    const sameDates = await srv().post(`/events/${event.id}`, { as: 'administrator', json: { start_date: at('2031-06-01', 9), end_date: at('2031-06-01', 10) } });
+    const sameDates = await srv().post(`/events/${event.id}`, {
+      as: 'administrator',
+      json: { start_date: at('2031-06-01', 9), end_date: at('2031-06-01', 10) },
+    });
     assert.equal(sameDates.status, 200, sameDates.text);
     assert.equal(await writes(), 0, 'dates sent unchanged are no change');
 
-    const moved = await srv().post(`/events/${event.id}`, { as: 'administrator', json: { start_date: at('2031-06-02', 9), end_date: at('2031-06-02', 10) } });
+    const moved = await srv().post(`/events/${event.id}`, {
+      as: 'administrator',
+      json: { start_date: at('2031-06-02', 9), end_date: at('2031-06-02', 10) },
+    });
     assert.equal(moved.status, 200, moved.text);
     assert.ok((await writes()) > 0);
     const { stored, direct } = await dayCounts(srv());

@@ -10,7 +10,11 @@ export function daysFromNow(days: number, time = '10:00:00'): string {
 }
 
 /** Creates an event over HTTP and returns its representation; fails the test unless 201. */
-export async function makeEvent(srv: TestServer, fields: Record<string, unknown> = {}, as: Role | Credentials = 'administrator') {
+export async function makeEvent(
+  srv: TestServer,
+  fields: Record<string, unknown> = {},
+  as: Role | Credentials = 'administrator',
+) {
   const res = await srv.post('/events', {
     as,
     json: { title: 'An event', start_date: daysFromNow(3), end_date: daysFromNow(3, '12:00:00'), ...fields },
@@ -21,8 +25,17 @@ export async function makeEvent(srv: TestServer, fields: Record<string, unknown>
 
 /** Row counts of the tables a write touches: a rejected write must leave them unchanged. */
 export async function tableCounts(srv: TestServer) {
-  const count = async (table: 'posts' | 'events' | 'terms' | 'event_terms' | 'event_venues' | 'event_organizers' | 'images') =>
-    Number((await srv.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (
+    table: 'posts' | 'events' | 'terms' | 'event_terms' | 'event_venues' | 'event_organizers' | 'images',
+  ) =>
+    Number(
+      (
+        await srv.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     posts: await count('posts'),
     events: await count('events'),
@@ -39,10 +52,27 @@ export async function makeImage(srv: TestServer, url = 'https://cdn.example.org/
   const now = '2026-01-01 00:00:00';
   const { id } = await srv.db
     .insertInto('posts')
-    .values({ type: 'image', author: 0, status: 'inherit', slug: '', title: 'photo', description: '', excerpt: '', password: '', parent_id: 0, date: now, date_utc: now, modified: now, modified_utc: now })
+    .values({
+      type: 'image',
+      author: 0,
+      status: 'inherit',
+      slug: '',
+      title: 'photo',
+      description: '',
+      excerpt: '',
+      password: '',
+      parent_id: 0,
+      date: now,
+      date_utc: now,
+      modified: now,
+      modified_utc: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await srv.db.insertInto('images').values({ post_id: id, url, mime_type: 'image/jpeg', extension: 'jpg', width: 800, height: 600 }).execute();
+  await srv.db
+    .insertInto('images')
+    .values({ post_id: id, url, mime_type: 'image/jpeg', extension: 'jpg', width: 800, height: 600 })
+    .execute();
   return id;
 }
 
@@ -53,6 +83,22 @@ export async function makeImage(srv: TestServer, url = 'https://cdn.example.org/
  */
 export async function fillSearchQueue(srv: TestServer) {
   const now = '2026-01-01 00:00:00';
-  const filler = { type: 'image' as const, author: 0, status: 'inherit', slug: '', description: '', excerpt: '', password: '', parent_id: 0, date: now, date_utc: now, modified: now, modified_utc: now };
-  await srv.db.insertInto('posts').values(Array.from({ length: SEARCH_QUEUE_LIMIT }, (_, i) => ({ ...filler, title: `queue filler ${i}` }))).execute();
+  const filler = {
+    type: 'image' as const,
+    author: 0,
+    status: 'inherit',
+    slug: '',
+    description: '',
+    excerpt: '',
+    password: '',
+    parent_id: 0,
+    date: now,
+    date_utc: now,
+    modified: now,
+    modified_utc: now,
+  };
+  await srv.db
+    .insertInto('posts')
+    .values(Array.from({ length: SEARCH_QUEUE_LIMIT }, (_, i) => ({ ...filler, title: `queue filler ${i}` })))
+    .execute();
 }

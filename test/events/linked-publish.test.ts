@@ -12,7 +12,13 @@ forEachBackend('POST /events/{id} publishing linked records (VO-28)', (srv) => {
 
     const created = await srv().post('/events', {
       as: 'administrator',
-      json: { title: 'Late Show', start_date: daysFromNow(3), end_date: daysFromNow(3, '23:00:00'), venue: venue.body.id, organizer: [organizer.body.id] },
+      json: {
+        title: 'Late Show',
+        start_date: daysFromNow(3),
+        end_date: daysFromNow(3, '23:00:00'),
+        venue: venue.body.id,
+        organizer: [organizer.body.id],
+      },
     });
     assert.equal(created.status, 201);
     // Linked in the same request: not yet linked when the event was saved, so still drafts.
@@ -21,7 +27,10 @@ forEachBackend('POST /events/{id} publishing linked records (VO-28)', (srv) => {
     assert.equal(await statusOf(venue.body.id), 'draft');
     assert.equal(await statusOf(organizer.body.id), 'draft');
 
-    const updated = await srv().post(`/events/${created.body.id}`, { as: 'administrator', json: { title: 'Late Show (encore)' } });
+    const updated = await srv().post(`/events/${created.body.id}`, {
+      as: 'administrator',
+      json: { title: 'Late Show (encore)' },
+    });
     assert.equal(updated.status, 200);
     assert.equal(await statusOf(venue.body.id), 'publish');
     assert.equal(await statusOf(organizer.body.id), 'publish');
@@ -33,10 +42,20 @@ forEachBackend('POST /events/{id} publishing linked records (VO-28)', (srv) => {
     const venue = await srv().post('/venues', { as: 'contributor', json: { venue: 'Cellar' } });
     const draft = await srv().post('/events', {
       as: 'administrator',
-      json: { title: 'Rehearsal', status: 'draft', start_date: daysFromNow(4), end_date: daysFromNow(4, '12:00:00'), venue: venue.body.id },
+      json: {
+        title: 'Rehearsal',
+        status: 'draft',
+        start_date: daysFromNow(4),
+        end_date: daysFromNow(4, '12:00:00'),
+        venue: venue.body.id,
+      },
     });
     await srv().post(`/events/${draft.body.id}`, { as: 'administrator', json: { title: 'Rehearsal 2' } });
-    const row = await srv().db.selectFrom('posts').select('status').where('id', '=', venue.body.id).executeTakeFirstOrThrow();
+    const row = await srv()
+      .db.selectFrom('posts')
+      .select('status')
+      .where('id', '=', venue.body.id)
+      .executeTakeFirstOrThrow();
     assert.equal(row.status, 'draft');
   });
 });

@@ -13,15 +13,33 @@ import { forEachBackend, type TestServer } from '../support/server.js';
 import { daysFromNow, makeEvent } from './helpers.js';
 
 /** A list request's context as the dispatcher builds it, for the filters alone. */
-function listContext(srv: TestServer, params: Record<string, unknown>, user: RequestContext['user'] = null): RequestContext {
-  return { params: { page: 1, per_page: 10, strict_dates: false, ...params }, given: {}, user, settings: defaultSettings(), urls: { site: '', base: '', root: '' }, app: srv.built.app } as unknown as RequestContext;
+function listContext(
+  srv: TestServer,
+  params: Record<string, unknown>,
+  user: RequestContext['user'] = null,
+): RequestContext {
+  return {
+    params: { page: 1, per_page: 10, strict_dates: false, ...params },
+    given: {},
+    user,
+    settings: defaultSettings(),
+    urls: { site: '', base: '', root: '' },
+    app: srv.built.app,
+  } as unknown as RequestContext;
 }
 
-/** The plan of a compiled query: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN with sequential scans priced out. */
-async function planOf(srv: TestServer, query: { compile(): { sql: string; parameters: readonly unknown[] } }): Promise<string> {
+/**
+ * The plan of a compiled query: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN with sequential scans priced out.
+ */
+async function planOf(
+  srv: TestServer,
+  query: { compile(): { sql: string; parameters: readonly unknown[] } },
+): Promise<string> {
   const { sql: text, parameters } = query.compile();
   if (srv.backend === 'sqlite') {
-    const rows = await sql.raw<{ detail: string }>(`explain query plan ${inline(text, parameters, '?')}`).execute(srv.db);
+    const rows = await sql
+      .raw<{ detail: string }>(`explain query plan ${inline(text, parameters, '?')}`)
+      .execute(srv.db);
     return rows.rows.map((r) => r.detail).join('\n');
   }
   return srv.db.connection().execute(async (conn) => {
@@ -50,21 +68,34 @@ function inline(text: string, parameters: readonly unknown[], style: '?' | '$'):
 function assertIndexed(plan: string, what: string) {
   const fullScans = plan
     .split('\n')
-    .filter((line) => /\bSeq Scan\b/.test(line) || (/^\s*SCAN \w+/.test(line) && !/USING (COVERING )?INDEX|PRIMARY KEY|VIRTUAL TABLE INDEX|^\s*SCAN CONSTANT ROW$|^\s*SCAN q$/.test(line)));
+    .filter(
+      (line) =>
+        /\bSeq Scan\b/.test(line) ||
+        (/^\s*SCAN \w+/.test(line) &&
+          !/USING (COVERING )?INDEX|PRIMARY KEY|VIRTUAL TABLE INDEX|^\s*SCAN CONSTANT ROW$|^\s*SCAN q$/.test(line)),
+    );
   assert.deepEqual(fullScans, [], `${what}: full table scan in\n${plan}`);
   assert.match(plan, /INDEX|Index|PRIMARY KEY/, `${what}: no index in\n${plan}`);
 }
 
 forEachBackend('GET /events query plans', (srv) => {
   it('every list filter runs on indexes, for the page and for the count', async () => {
-    const e = await makeEvent(srv(), { venue: { venue: 'Plan Hall', geo_lat: 1, geo_lng: 2 }, organizer: [{ organizer: 'Plan Org' }], categories: 'Plan Cat', tags: 'plan-tag' });
+    const e = await makeEvent(srv(), {
+      venue: { venue: 'Plan Hall', geo_lat: 1, geo_lng: 2 },
+      organizer: [{ organizer: 'Plan Org' }],
+      categories: 'Plan Cat',
+      tags: 'plan-tag',
+    });
     const cases: Array<[string, Record<string, unknown>, RequestContext['user']?]> = [
       ['default window', {}],
       ['explicit dates', { start_date: '2027-01-01', end_date: '2027-02-01' }],
       ['relative dates', { starts_after: daysFromNow(1), ends_before: daysFromNow(9) }],
       ['strict dates', { start_date: '2027-01-01 10:00:00', end_date: '2027-02-01 10:00:00', strict_dates: true }],
       ['featured', { featured: true }],
-      ['featured, cut days', { starts_after: '2027-01-01 10:00:00', ends_before: '2027-02-01 10:00:00', strict_dates: true, featured: true }],
+      [
+        'featured, cut days',
+        { starts_after: '2027-01-01 10:00:00', ends_before: '2027-02-01 10:00:00', strict_dates: true, featured: true },
+      ],
       ['venue', { venue: [e.venue.id] }],
       ['organizer', { organizer: [e.organizer[0].id] }],
       ['categories', { categories: String(e.categories[0].id) }],
@@ -79,7 +110,11 @@ forEachBackend('GET /events query plans', (srv) => {
       ['contributor statuses', {}, { id: 2, login: 'c', role: 'contributor' }],
     ];
     for (const [what, params, user] of cases) {
-      const { pageFor, count } = await eventListQueries(srv().db, listContext(srv(), params, user ?? null), DateTime.utc());
+      const { pageFor, count } = await eventListQueries(
+        srv().db,
+        listContext(srv(), params, user ?? null),
+        DateTime.utc(),
+      );
       // Pages are planned knowing the total: few matches of a term filter, or many.
       for (const total of [10, 100_000]) {
         const plan = await planOf(srv(), pageFor(total));
@@ -104,26 +139,41 @@ forEachBackend('GET /events totals of two term filters', (srv) => {
     const plan = await planOf(srv(), count);
     // The category drives; the tag is probed per link, not gathered into a set of all its events.
     assert.match(plan, /SEARCH e USING COVERING INDEX event_terms_listing \(term_id=\?/, plan);
-    assert.match(plan, /SEARCH et EXISTS USING COVERING INDEX \S+ \((event_id=\? AND term_id=\?|term_id=\? AND event_id=\?)\)/, plan);
+    assert.match(
+      plan,
+      /SEARCH et EXISTS USING COVERING INDEX \S+ \((event_id=\? AND term_id=\?|term_id=\? AND event_id=\?)\)/,
+      plan,
+    );
     assert.doesNotMatch(plan, /LIST SUBQUERY/, plan);
   });
 });
 
 forEachBackend('query plans of the records embedded in events', (srv) => {
-  it('venues, organizers and terms are read by key from the events\' links, for one event and for a page', async () => {
-    const e = await makeEvent(srv(), { venue: { venue: 'Embed Hall' }, organizer: [{ organizer: 'Embed Org' }], categories: 'Embed Cat', tags: 'embed-tag' });
+  it("venues, organizers and terms are read by key from the events' links, for one event and for a page", async () => {
+    const e = await makeEvent(srv(), {
+      venue: { venue: 'Embed Hall' },
+      organizer: [{ organizer: 'Embed Org' }],
+      categories: 'Embed Cat',
+      tags: 'embed-tag',
+    });
     for (const ids of [[e.id], Array.from({ length: 50 }, (_, i) => e.id + i)]) {
       for (const kind of [venueKind, organizerKind]) {
         const plan = await planOf(srv(), linkedOfEventsQuery(srv().db, kind, ids, null));
         // `l`: the events' links, read by index into a table of their own, then read whole.
         assertIndexed(plan.replace(/^\s*SCAN l$/m, ''), `${kind.type} of ${ids.length} events`);
         // SQLite left free reads every record of the kind through the type-and-status index.
-        if (srv().backend === 'sqlite') assert.match(plan, /SEARCH p USING INTEGER PRIMARY KEY/, `${kind.type} of ${ids.length} events:\n${plan}`);
+        if (srv().backend === 'sqlite')
+          assert.match(plan, /SEARCH p USING INTEGER PRIMARY KEY/, `${kind.type} of ${ids.length} events:\n${plan}`);
       }
       const plan = await planOf(srv(), termsOfEventsQuery(srv().db, [categoryTaxonomy.name, tagTaxonomy.name], ids));
       assertIndexed(plan, `terms of ${ids.length} events`);
       // SQLite left free probes every term of the taxonomies for each event.
-      if (srv().backend === 'sqlite') assert.match(plan, /SEARCH event_terms USING COVERING INDEX \S+ \(event_id=\?\)[\s\S]*SEARCH terms USING INTEGER PRIMARY KEY/, `terms of ${ids.length} events:\n${plan}`);
+      if (srv().backend === 'sqlite')
+        assert.match(
+          plan,
+          /SEARCH event_terms USING COVERING INDEX \S+ \(event_id=\?\)[\s\S]*SEARCH terms USING INTEGER PRIMARY KEY/,
+          `terms of ${ids.length} events:\n${plan}`,
+        );
     }
   });
 });
@@ -131,13 +181,25 @@ forEachBackend('query plans of the records embedded in events', (srv) => {
 forEachBackend('GET /events totals of a common search term', (srv) => {
   it('a common term is checked on each event of a small window and looked up in a wide one, with the same totals', async () => {
     // 40 events carry the word, so it is common for a page of one (SQLite: the newest records sampled hold it).
-    for (let i = 0; i < 38; i++) await makeEvent(srv(), { title: `Cmnw outing ${i}`, start_date: `2031-0${1 + (i % 9)}-10 10:00:00`, end_date: `2031-0${1 + (i % 9)}-10 12:00:00` });
-    for (const title of ['Cmnw march one', 'Cmnw march two', 'Other march one', 'Other march two', 'Other march three']) {
+    for (let i = 0; i < 38; i++)
+      await makeEvent(srv(), {
+        title: `Cmnw outing ${i}`,
+        start_date: `2031-0${1 + (i % 9)}-10 10:00:00`,
+        end_date: `2031-0${1 + (i % 9)}-10 12:00:00`,
+      });
+    for (const title of [
+      'Cmnw march one',
+      'Cmnw march two',
+      'Other march one',
+      'Other march two',
+      'Other march three',
+    ]) {
       await makeEvent(srv(), { title, start_date: '2032-03-10 10:00:00', end_date: '2032-03-10 12:00:00' });
     }
     const narrow = { start_date: '2032-03-01', end_date: '2032-03-31', per_page: 1 };
     const wide = { start_date: '2031-01-01', end_date: '2032-12-31', per_page: 1 };
-    const total = async (query: Record<string, string | number>) => (await srv().get('/events', { query })).body.total as number;
+    const total = async (query: Record<string, string | number>) =>
+      (await srv().get('/events', { query })).body.total as number;
     assert.equal(await total({ ...narrow, search: 'cmnw' }), 2);
     assert.equal(await total({ ...narrow, search: '-cmnw' }), 3);
     assert.equal(await total({ ...narrow, search: 'cmnw march -two' }), 1);
@@ -145,7 +207,8 @@ forEachBackend('GET /events totals of a common search term', (srv) => {
     assert.equal(await total({ ...wide, search: '-cmnw' }), 3);
     if (srv().backend !== 'sqlite') return;
     // Five events in the narrow window against ~40 records estimated to hold it: each of the five is checked.
-    const countSql = async (params: Record<string, unknown>) => (await eventListQueries(srv().db, listContext(srv(), params), DateTime.utc())).count.compile().sql;
+    const countSql = async (params: Record<string, unknown>) =>
+      (await eventListQueries(srv().db, listContext(srv(), params), DateTime.utc())).count.compile().sql;
     const narrowSql = await countSql({ ...narrow, search: 'cmnw' });
     assert.doesNotMatch(narrowSql, /post_search match/);
     assert.match(narrowSql, / like /);

@@ -20,7 +20,21 @@ forEachBackend('GET /events/{id}', (srv) => {
     const keys = Object.keys(res.body);
     assert.equal(keys[keys.length - 1], 'json_ld');
     const ld = res.body.json_ld;
-    assert.deepEqual(Object.keys(ld), ['@context', '@type', 'name', 'description', 'url', 'eventAttendanceMode', 'eventStatus', 'startDate', 'endDate', 'location', 'organizer', 'offers', 'performer']);
+    assert.deepEqual(Object.keys(ld), [
+      '@context',
+      '@type',
+      'name',
+      'description',
+      'url',
+      'eventAttendanceMode',
+      'eventStatus',
+      'startDate',
+      'endDate',
+      'location',
+      'organizer',
+      'offers',
+      'performer',
+    ]);
     assert.equal(ld['@context'], 'http://schema.org');
     assert.equal(ld.name, 'Rock &amp; &quot;Roll&quot;');
     assert.equal(ld.description, "&lt;p&gt;It\\'s live&lt;/p&gt;\\n", "with wpautop's trailing newline (E9)");
@@ -29,7 +43,15 @@ forEachBackend('GET /events/{id}', (srv) => {
     assert.equal(ld.location['@type'], 'Place');
     assert.deepEqual(ld.location.geo, { '@type': 'GeoCoordinates', latitude: 40.7, longitude: -74 });
     assert.equal(ld.organizer.name, 'First');
-    assert.deepEqual(ld.offers, { '@type': 'Offer', price: '25', priceCurrency: 'USD', url: e.url, category: 'primary', availability: 'inStock', validFrom: `${e.date.slice(0, 10)}T00:00:00+00:00` });
+    assert.deepEqual(ld.offers, {
+      '@type': 'Offer',
+      price: '25',
+      priceCurrency: 'USD',
+      url: e.url,
+      category: 'primary',
+      availability: 'inStock',
+      validFrom: `${e.date.slice(0, 10)}T00:00:00+00:00`,
+    });
     assert.equal(ld.performer, 'Organization');
     assert.ok(res.body.venue.json_ld, 'the embedded venue carries its own json_ld');
     assert.ok(res.body.organizer[0].json_ld);
@@ -40,10 +62,20 @@ forEachBackend('GET /events/{id}', (srv) => {
   });
 
   it('an unknown ID is 404, a non-event 400, a non-numeric ID no route', async () => {
-    expectRestError(await srv().get('/events/999999'), 404, 'rest-event-not-found', 'Event with ID 999999 does not exist.');
+    expectRestError(
+      await srv().get('/events/999999'),
+      404,
+      'rest-event-not-found',
+      'Event with ID 999999 does not exist.',
+    );
     expectRestError(await srv().get('/events/0'), 404, 'rest-event-not-found', 'Event with ID 0 does not exist.');
     const e = await makeEvent(srv(), { venue: { venue: 'A Venue' }, organizer: [{ organizer: 'An Organizer' }] });
-    expectRestError(await srv().get(`/events/${e.venue.id}`), 400, 'rest-invalid-event-id', 'The specified ID is not a valid event.');
+    expectRestError(
+      await srv().get(`/events/${e.venue.id}`),
+      400,
+      'rest-invalid-event-id',
+      'The specified ID is not a valid event.',
+    );
     expectRestError(await srv().get(`/events/${e.organizer[0].id}`), 400, 'rest-invalid-event-id');
     expectRestError(await srv().get('/events/abc'), 404, 'rest_no_route');
   });
@@ -59,7 +91,12 @@ forEachBackend('GET /events/{id}', (srv) => {
     };
     assert.equal(events.future.status, 'future');
     for (const [status, e] of Object.entries(events)) {
-      expectRestError(await srv().get(`/events/${e.id}`), 403, 'event-not-accessible', 'The requested event is not accessible');
+      expectRestError(
+        await srv().get(`/events/${e.id}`),
+        403,
+        'event-not-accessible',
+        'The requested event is not accessible',
+      );
       expectRestError(await srv().get(`/events/${e.id}`, { as: 'subscriber' }), 403, 'event-not-accessible');
       expectRestError(await srv().get(`/events/${e.id}`, { as: otherAuthor }), 403, 'event-not-accessible');
       assert.equal((await srv().get(`/events/${e.id}`, { as: owner })).status, 200, `owner reads ${status}`);
@@ -78,17 +115,35 @@ forEachBackend('GET /events/{id}', (srv) => {
 
   it('a password-protected event needs the right password (or context=edit from an editor), and never shows json_ld', async () => {
     const e = await makeEvent(srv(), { post_password: 'Open Sesame', description: 'secret' });
-    expectRestError(await srv().get(`/events/${e.id}`), 403, 'event-password-protected', 'The requested event is not accessible without a password');
-    expectRestError(await srv().get(`/events/${e.id}`, { query: { password: 'open sesame' } }), 403, 'event-password-protected');
+    expectRestError(
+      await srv().get(`/events/${e.id}`),
+      403,
+      'event-password-protected',
+      'The requested event is not accessible without a password',
+    );
+    expectRestError(
+      await srv().get(`/events/${e.id}`, { query: { password: 'open sesame' } }),
+      403,
+      'event-password-protected',
+    );
     expectRestError(await srv().get(`/events/${e.id}`, { as: 'administrator' }), 403, 'event-password-protected');
-    expectRestError(await srv().get(`/events/${e.id}`, { query: { password: '' } }), 400, 'rest_invalid_param', 'Invalid parameter(s): password');
+    expectRestError(
+      await srv().get(`/events/${e.id}`, { query: { password: '' } }),
+      400,
+      'rest_invalid_param',
+      'Invalid parameter(s): password',
+    );
     const right = await srv().get(`/events/${e.id}`, { query: { password: 'Open Sesame' } });
     assert.equal(right.status, 200);
     assert.equal(right.body.description, '<p>secret</p>');
     assert.equal('json_ld' in right.body, false);
     const edit = await srv().get(`/events/${e.id}`, { as: 'editor', query: { context: 'edit' } });
     assert.equal(edit.status, 200);
-    expectRestError(await srv().get(`/events/${e.id}`, { as: 'contributor', query: { context: 'edit' } }), 403, 'event-password-protected');
+    expectRestError(
+      await srv().get(`/events/${e.id}`, { as: 'contributor', query: { context: 'edit' } }),
+      403,
+      'event-password-protected',
+    );
   });
 
   it('a venue the caller may not read is not embedded', async () => {
@@ -111,7 +166,12 @@ forEachBackend('GET /events/by-slug/{slug}', (srv) => {
 
   it('a slug that is not an event slug is 400 rest_invalid_param', async () => {
     const e = await makeEvent(srv(), { venue: { venue: 'Only A Venue' } });
-    expectRestError(await srv().get('/events/by-slug/nothing-here'), 400, 'rest_invalid_param', 'Invalid parameter(s): slug');
+    expectRestError(
+      await srv().get('/events/by-slug/nothing-here'),
+      400,
+      'rest_invalid_param',
+      'Invalid parameter(s): slug',
+    );
     expectRestError(await srv().get(`/events/by-slug/${e.venue.slug}`), 400, 'rest_invalid_param');
   });
 

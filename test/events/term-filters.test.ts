@@ -5,12 +5,24 @@ import { purgeTrash } from '../../src/resources/post-like/trash.js';
 import { forEachBackend, type TestServer } from '../support/server.js';
 
 /** The listing columns `event_terms` copies from `events` (migration 06). */
-const COPIED = ['status', 'author', 'hide_from_listings', 'start_date', 'end_date', 'utc_start_date', 'utc_end_date', 'featured'] as const;
+const COPIED = [
+  'status',
+  'author',
+  'hide_from_listings',
+  'start_date',
+  'end_date',
+  'utc_start_date',
+  'utc_end_date',
+  'featured',
+] as const;
 
 /** Links whose copies differ from their event row. */
 async function staleLinks(srv: TestServer): Promise<unknown[]> {
   const differs = sql.raw(COPIED.map((c) => `et.${c} is distinct from e.${c}`).join(' or '));
-  const { rows } = await sql`select et.event_id, et.term_id from event_terms et join events e on e.post_id = et.event_id where ${differs}`.execute(srv.db);
+  const { rows } =
+    await sql`select et.event_id, et.term_id from event_terms et join events e on e.post_id = et.event_id where ${differs}`.execute(
+      srv.db,
+    );
   return rows;
 }
 
@@ -66,7 +78,12 @@ forEachBackend('GET /events category and tag filters', (srv) => {
     await write('PATCH', `/events/${b.id}`, { status: 'publish', tags: [tag.body.id] });
     assert.deepEqual(await lists(), { cat: [a.id, b.id], tag: [a.id, b.id], both: [a.id, b.id], featured: [] });
     // Scheduled: listed once its publication time has passed and a read publishes it.
-    const c = await write('POST', '/events', { title: 'C', ...inside, date: '2099-01-01 00:00:00', categories: [cat.body.id] });
+    const c = await write('POST', '/events', {
+      title: 'C',
+      ...inside,
+      date: '2099-01-01 00:00:00',
+      categories: [cat.body.id],
+    });
     assert.equal(c.status, 'future');
     assert.deepEqual((await lists()).cat, [a.id, b.id]);
     await srv().db.updateTable('posts').set({ date_utc: '2020-01-01 00:00:00' }).where('id', '=', c.id).execute();
@@ -75,7 +92,9 @@ forEachBackend('GET /events category and tag filters', (srv) => {
     await write('PATCH', `/events/${a.id}`, { categories: [], tags: [] });
     assert.deepEqual(await lists(), { cat: [b.id, c.id], tag: [b.id], both: [b.id], featured: [] });
     assert.equal((await srv().request('DELETE', `/events/${b.id}`, { as: 'editor' })).status, 200);
-    await srv().db.transaction().execute((trx) => purgeTrash(trx, 0));
+    await srv()
+      .db.transaction()
+      .execute((trx) => purgeTrash(trx, 0));
     assert.deepEqual(await lists(), { cat: [c.id], tag: [], both: [], featured: [] });
     assert.deepEqual(await staleLinks(srv()), []);
   });
@@ -93,14 +112,16 @@ forEachBackend('GET /events category and tag filters', (srv) => {
       const res = await srv().post('/events', { as: 'editor', json: { title: 'Twice', ...dates, categories } });
       assert.equal(res.status, 201, res.text);
     }
-    const res = await srv().get('/events', { query: { start_date: '2032-06-01', end_date: '2032-06-30', categories: ids.join(',') } });
+    const res = await srv().get('/events', {
+      query: { start_date: '2032-06-01', end_date: '2032-06-30', categories: ids.join(',') },
+    });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.total, 3);
     assert.equal(res.headers.get('x-tec-total'), '3');
     assert.equal(res.body.events.length, 3);
   });
 
-  it('pages read from a filter\'s links follow the list order, ties on the start included', async () => {
+  it("pages read from a filter's links follow the list order, ties on the start included", async () => {
     const ids: number[] = [];
     for (const name of ['Paged one', 'Paged two']) {
       const res = await srv().request('POST', '/categories', { as: 'editor', json: { name } });
@@ -108,18 +129,55 @@ forEachBackend('GET /events category and tag filters', (srv) => {
       ids.push(res.body.id);
     }
     // Nine events over four start times; several share one, told apart by publication date, then ID.
-    const starts = ['2033-04-12 09:00:00', '2033-04-10 09:00:00', '2033-04-11 09:00:00', '2033-04-11 09:00:00', '2033-04-11 09:00:00', '2033-04-10 09:00:00', '2033-04-13 09:00:00', '2033-04-11 09:00:00', '2033-04-12 09:00:00'];
-    const published = ['2020-01-05', '2020-01-03', '2020-01-09', '2020-01-01', '2020-01-04', '2020-01-03', '2020-01-02', '2020-01-04', '2020-01-01'];
+    const starts = [
+      '2033-04-12 09:00:00',
+      '2033-04-10 09:00:00',
+      '2033-04-11 09:00:00',
+      '2033-04-11 09:00:00',
+      '2033-04-11 09:00:00',
+      '2033-04-10 09:00:00',
+      '2033-04-13 09:00:00',
+      '2033-04-11 09:00:00',
+      '2033-04-12 09:00:00',
+    ];
+    const published = [
+      '2020-01-05',
+      '2020-01-03',
+      '2020-01-09',
+      '2020-01-01',
+      '2020-01-04',
+      '2020-01-03',
+      '2020-01-02',
+      '2020-01-04',
+      '2020-01-01',
+    ];
     const expected: Array<{ id: number; key: string }> = [];
     for (const [i, start] of starts.entries()) {
       const categories = i % 3 === 0 ? ids : [ids[i % 2]!];
-      const res = await srv().post('/events', { as: 'editor', json: { title: `Paged ${i}`, start_date: start, end_date: start.replace('09:', '10:'), date: `${published[i]} 12:00:00`, categories } });
+      const res = await srv().post('/events', {
+        as: 'editor',
+        json: {
+          title: `Paged ${i}`,
+          start_date: start,
+          end_date: start.replace('09:', '10:'),
+          date: `${published[i]} 12:00:00`,
+          categories,
+        },
+      });
       assert.equal(res.status, 201, res.text);
       expected.push({ id: res.body.id, key: `${start} ${published[i]} ${String(res.body.id).padStart(9, '0')}` });
     }
     const order = expected.sort((a, b) => (a.key < b.key ? -1 : 1)).map((e) => e.id);
     const page = async (perPage: number, n: number) => {
-      const res = await srv().get('/events', { query: { start_date: '2033-04-01', end_date: '2033-04-30', categories: ids.join(','), per_page: perPage, page: n } });
+      const res = await srv().get('/events', {
+        query: {
+          start_date: '2033-04-01',
+          end_date: '2033-04-30',
+          categories: ids.join(','),
+          per_page: perPage,
+          page: n,
+        },
+      });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.total, 9);
       return (res.body.events as Array<{ id: number }>).map((e) => e.id);

@@ -35,7 +35,11 @@ async function assertTotalsMatchLists(srv: TestServer) {
   for (const as of [undefined, 'administrator'] as const) {
     for (const query of WINDOWS) {
       const { total, titles } = await windowOf(srv, query, as);
-      assert.equal(total, titles.length, `${JSON.stringify(query)} as ${as ?? 'visitor'}: total ${total}, listed ${titles.join(', ')}`);
+      assert.equal(
+        total,
+        titles.length,
+        `${JSON.stringify(query)} as ${as ?? 'visitor'}: total ${total}, listed ${titles.join(', ')}`,
+      );
     }
   }
 }
@@ -63,7 +67,8 @@ async function makeWeek(srv: TestServer) {
 
 /** Moves events in and out of the windows by every kind of write. */
 async function rewriteWeek(srv: TestServer, week: Awaited<ReturnType<typeof makeWeek>>) {
-  const update = async (id: number, json: Record<string, unknown>) => assert.equal((await srv.post(`/events/${id}`, { as: 'administrator', json })).status, 200);
+  const update = async (id: number, json: Record<string, unknown>) =>
+    assert.equal((await srv.post(`/events/${id}`, { as: 'administrator', json })).status, 200);
   await update(week.a.id, { start_date: '2031-03-03 09:00:00', end_date: '2031-03-03 10:00:00' });
   await update(week.d.id, { featured: false });
   await update(week.h.id, { status: 'draft' });
@@ -77,7 +82,19 @@ forEachBackend('GET /events totals over date windows', (srv) => {
   it('equal the events listed, for every bound that falls on or inside a day, before and after writes', async () => {
     const week = await makeWeek(srv());
     const whole = WINDOWS[0]!;
-    assert.deepEqual((await windowOf(srv(), whole)).titles, ['a', 'b spans midnight', 'c all day', 'd featured', 'm in Tokyo', 'e three days', 'f late', 'g featured', 'h', 'n until the last second', 'i at midnight']);
+    assert.deepEqual((await windowOf(srv(), whole)).titles, [
+      'a',
+      'b spans midnight',
+      'c all day',
+      'd featured',
+      'm in Tokyo',
+      'e three days',
+      'f late',
+      'g featured',
+      'h',
+      'n until the last second',
+      'i at midnight',
+    ]);
     assert.equal((await windowOf(srv(), whole)).total, 11);
     assert.equal((await windowOf(srv(), whole, 'administrator')).total, 13);
     assert.equal((await windowOf(srv(), WINDOWS[5]!)).total, 2);

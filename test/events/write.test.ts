@@ -12,22 +12,69 @@ forEachBackend('POST /events', (srv) => {
 
   it('anonymous callers get 401 and subscribers 403 rest_forbidden', async () => {
     const json = { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1) };
-    expectRestError(await srv().post('/events', { json }), 401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+    expectRestError(
+      await srv().post('/events', { json }),
+      401,
+      'rest_forbidden',
+      'Sorry, you are not allowed to do that.',
+    );
     expectRestError(await srv().post('/events', { as: 'subscriber', json }), 403, 'rest_forbidden');
   });
 
   it('answers 201 with the full representation in key order, without json_ld', async () => {
     const res = await srv().post('/events', {
       as: 'author',
-      json: { title: '  Jazz Night ', start_date: '2027-07-14 19:30:00', end_date: '2027-07-14 22:00:00', description: 'Live jazz.\nTonight.', excerpt: 'Short text' },
+      json: {
+        title: '  Jazz Night ',
+        start_date: '2027-07-14 19:30:00',
+        end_date: '2027-07-14 22:00:00',
+        description: 'Live jazz.\nTonight.',
+        excerpt: 'Short text',
+      },
     });
     assert.equal(res.status, 201);
     assert.equal(res.headers.get('location'), null);
     assert.deepEqual(Object.keys(res.body), [
-      'id', 'global_id', 'global_id_lineage', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'rest_url',
-      'title', 'description', 'excerpt', 'slug', 'image', 'all_day', 'start_date', 'start_date_details', 'end_date', 'end_date_details',
-      'utc_start_date', 'utc_start_date_details', 'utc_end_date', 'utc_end_date_details', 'timezone', 'timezone_abbr', 'cost', 'cost_details',
-      'website', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'categories', 'tags', 'venue', 'organizer', 'custom_fields',
+      'id',
+      'global_id',
+      'global_id_lineage',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'rest_url',
+      'title',
+      'description',
+      'excerpt',
+      'slug',
+      'image',
+      'all_day',
+      'start_date',
+      'start_date_details',
+      'end_date',
+      'end_date_details',
+      'utc_start_date',
+      'utc_start_date_details',
+      'utc_end_date',
+      'utc_end_date_details',
+      'timezone',
+      'timezone_abbr',
+      'cost',
+      'cost_details',
+      'website',
+      'show_map',
+      'show_map_link',
+      'hide_from_listings',
+      'sticky',
+      'featured',
+      'categories',
+      'tags',
+      'venue',
+      'organizer',
+      'custom_fields',
     ]);
     const author = await srv().user('author');
     const e = res.body;
@@ -41,7 +88,14 @@ forEachBackend('POST /events', (srv) => {
     assert.equal(e.rest_url, `${srv().root}/events/${e.id}`);
     assert.equal(e.global_id, `localhost?id=${e.id}`);
     assert.deepEqual(e.global_id_lineage, [`localhost?id=${e.id}`]);
-    assert.deepEqual(e.start_date_details, { year: '2027', month: '07', day: '14', hour: '19', minutes: '30', seconds: '00' });
+    assert.deepEqual(e.start_date_details, {
+      year: '2027',
+      month: '07',
+      day: '14',
+      hour: '19',
+      minutes: '30',
+      seconds: '00',
+    });
     assert.equal(e.modified, e.date);
     assert.equal(e.modified_utc, e.date_utc);
     assert.equal(e.timezone, 'UTC');
@@ -57,7 +111,8 @@ forEachBackend('POST /events', (srv) => {
 
   it('a contributor creates a draft by default, and pending when asking for publish, future or private', async () => {
     assert.equal((await makeEvent(srv(), {}, 'contributor')).status, 'draft');
-    for (const status of ['publish', 'future', 'private']) assert.equal((await makeEvent(srv(), { status }, 'contributor')).status, 'pending');
+    for (const status of ['publish', 'future', 'private'])
+      assert.equal((await makeEvent(srv(), { status }, 'contributor')).status, 'pending');
     const draft = await makeEvent(srv(), { status: 'draft' }, 'contributor');
     assert.equal(draft.date_utc, '0000-00-00 00:00:00');
     assert.equal(draft.modified_utc, '0000-00-00 00:00:00');
@@ -66,7 +121,10 @@ forEachBackend('POST /events', (srv) => {
 
   it('trash and unknown statuses are rejected with rest_invalid_param', async () => {
     for (const status of ['trash', 'kinda_thinking_about_it']) {
-      const res = await srv().post('/events', { as: 'editor', json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), status } });
+      const res = await srv().post('/events', {
+        as: 'editor',
+        json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), status },
+      });
       expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): status');
     }
   });
@@ -102,24 +160,40 @@ forEachBackend('POST /events', (srv) => {
   });
 
   it('dates are read in the event time zone and UTC is computed across a DST change', async () => {
-    const e = await makeEvent(srv(), { timezone: 'America/New_York', start_date: '2027-03-13 22:00:00', end_date: '2027-03-14 10:00:00' });
+    const e = await makeEvent(srv(), {
+      timezone: 'America/New_York',
+      start_date: '2027-03-13 22:00:00',
+      end_date: '2027-03-14 10:00:00',
+    });
     assert.equal(e.utc_start_date, '2027-03-14 03:00:00');
     assert.equal(e.utc_end_date, '2027-03-14 14:00:00');
     assert.equal(e.timezone_abbr, 'EST');
-    const summer = await makeEvent(srv(), { timezone: 'America/New_York', start_date: '2027-07-14 19:30:00', end_date: '2027-07-14 22:00:00' });
+    const summer = await makeEvent(srv(), {
+      timezone: 'America/New_York',
+      start_date: '2027-07-14 19:30:00',
+      end_date: '2027-07-14 22:00:00',
+    });
     assert.equal(summer.utc_start_date, '2027-07-14 23:30:00');
     assert.equal(summer.utc_end_date, '2027-07-15 02:00:00');
     assert.equal(summer.timezone_abbr, 'EDT');
   });
 
   it('a time inside the spring-forward gap moves forward by the gap', async () => {
-    const e = await makeEvent(srv(), { timezone: 'America/New_York', start_date: '2027-03-14 02:30:00', end_date: '2027-03-14 04:00:00' });
+    const e = await makeEvent(srv(), {
+      timezone: 'America/New_York',
+      start_date: '2027-03-14 02:30:00',
+      end_date: '2027-03-14 04:00:00',
+    });
     assert.equal(e.start_date, '2027-03-14 03:30:00');
     assert.equal(e.utc_start_date, '2027-03-14 07:30:00');
   });
 
   it('offset time zones, timestamps and relative dates are accepted', async () => {
-    const offset = await makeEvent(srv(), { timezone: 'UTC+5.5', start_date: '2027-01-10 10:00:00', end_date: '2027-01-10 11:00:00' });
+    const offset = await makeEvent(srv(), {
+      timezone: 'UTC+5.5',
+      start_date: '2027-01-10 10:00:00',
+      end_date: '2027-01-10 11:00:00',
+    });
     assert.equal(offset.timezone, 'UTC+5.5');
     assert.equal(offset.timezone_abbr, 'UTC+5.5');
     assert.equal(offset.utc_start_date, '2027-01-10 04:30:00');
@@ -139,15 +213,27 @@ forEachBackend('POST /events', (srv) => {
       json: { title: 'x', start_date: 'before my birthday', end_date: 1.5, timezone: 'Mars/Olympus' },
     });
     expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): timezone, start_date, end_date');
-    assert.deepEqual(res.body.data.params, { timezone: 'Invalid parameter.', start_date: 'Invalid parameter.', end_date: 'Invalid parameter.' });
+    assert.deepEqual(res.body.data.params, {
+      timezone: 'Invalid parameter.',
+      start_date: 'Invalid parameter.',
+      end_date: 'Invalid parameter.',
+    });
     for (const timezone of ['+05:00', 'EST5', 'UTCfoo']) {
-      const bad = await srv().post('/events', { as: 'editor', json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), timezone } });
+      const bad = await srv().post('/events', {
+        as: 'editor',
+        json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), timezone },
+      });
       expectRestError(bad, 400, 'rest_invalid_param', 'Invalid parameter(s): timezone');
     }
   });
 
   it('all-day events run from 00:00:00 of the first day to 23:59:59 of the last', async () => {
-    const e = await makeEvent(srv(), { all_day: true, timezone: 'Europe/Paris', start_date: '2027-05-01 15:00', end_date: '2027-05-03 09:00' });
+    const e = await makeEvent(srv(), {
+      all_day: true,
+      timezone: 'Europe/Paris',
+      start_date: '2027-05-01 15:00',
+      end_date: '2027-05-03 09:00',
+    });
     assert.equal(e.all_day, true);
     assert.equal(e.start_date, '2027-05-01 00:00:00');
     assert.equal(e.end_date, '2027-05-03 23:59:59');
@@ -156,18 +242,38 @@ forEachBackend('POST /events', (srv) => {
   });
 
   it('an end before the start becomes the start, UTC end included (E27)', async () => {
-    const e = await makeEvent(srv(), { timezone: 'America/Chicago', start_date: '2027-06-10 18:00:00', end_date: '2027-06-10 08:00:00' });
+    const e = await makeEvent(srv(), {
+      timezone: 'America/Chicago',
+      start_date: '2027-06-10 18:00:00',
+      end_date: '2027-06-10 08:00:00',
+    });
     assert.equal(e.end_date, '2027-06-10 18:00:00');
     assert.equal(e.utc_end_date, e.utc_start_date);
   });
 
   it('booleans accept true/false/1/0 and reject anything else with the type message', async () => {
-    const e = await makeEvent(srv(), { show_map: 'true', show_map_link: 1, hide_from_listings: '1', sticky: true, featured: 'TRUE' });
-    assert.deepEqual([e.show_map, e.show_map_link, e.hide_from_listings, e.sticky, e.featured], [true, true, true, true, true]);
-    const res = await srv().post('/events', { as: 'editor', json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), featured: 'yes' } });
+    const e = await makeEvent(srv(), {
+      show_map: 'true',
+      show_map_link: 1,
+      hide_from_listings: '1',
+      sticky: true,
+      featured: 'TRUE',
+    });
+    assert.deepEqual(
+      [e.show_map, e.show_map_link, e.hide_from_listings, e.sticky, e.featured],
+      [true, true, true, true, true],
+    );
+    const res = await srv().post('/events', {
+      as: 'editor',
+      json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), featured: 'yes' },
+    });
     expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): featured');
     assert.equal(res.body.data.params.featured, 'featured is not of type boolean.');
-    assert.deepEqual(res.body.data.details.featured, { code: 'rest_invalid_type', message: 'featured is not of type boolean.', data: { param: 'featured' } });
+    assert.deepEqual(res.body.data.details.featured, {
+      code: 'rest_invalid_type',
+      message: 'featured is not of type boolean.',
+      data: { param: 'featured' },
+    });
   });
 
   it('cost is parsed from free text', async () => {
@@ -194,7 +300,11 @@ forEachBackend('POST /events', (srv) => {
     for (const [cost, display, symbol, position, values] of cases) {
       const e = await makeEvent(srv(), { cost });
       assert.equal(e.cost, display, `cost ${JSON.stringify(cost)}`);
-      assert.deepEqual(e.cost_details, { currency_symbol: symbol, currency_code: '', currency_position: position, values }, `cost ${JSON.stringify(cost)}`);
+      assert.deepEqual(
+        e.cost_details,
+        { currency_symbol: symbol, currency_code: '', currency_position: position, values },
+        `cost ${JSON.stringify(cost)}`,
+      );
     }
   });
 
@@ -204,13 +314,19 @@ forEachBackend('POST /events', (srv) => {
     const empty = await makeEvent(srv(), { website: '' });
     assert.equal(empty.website, empty.url);
     for (const website of ['example.com', 'foo']) {
-      const res = await srv().post('/events', { as: 'editor', json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), website } });
+      const res = await srv().post('/events', {
+        as: 'editor',
+        json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), website },
+      });
       expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): website');
     }
   });
 
   it('HTML is sanitized for every role unless unfiltered_html lets editors store it', async () => {
-    const e = await makeEvent(srv(), { title: '<b>Bold</b><script>x</script>', description: '<p onclick="x()">Hi</p><script>alert(1)</script>' });
+    const e = await makeEvent(srv(), {
+      title: '<b>Bold</b><script>x</script>',
+      description: '<p onclick="x()">Hi</p><script>alert(1)</script>',
+    });
     assert.equal(e.title, '<b>Bold</b>');
     assert.equal(e.description, '<p>Hi</p>');
     await srv().setSetting('unfiltered_html', 'on');
@@ -237,20 +353,41 @@ forEachBackend('POST /events', (srv) => {
 
   it('categories and tags are given as IDs or names; unknown names create terms', async () => {
     const e = await makeEvent(srv(), { categories: 'Zeta, Alpha', tags: ['rock', 'Rock'] });
-    assert.deepEqual(e.categories.map((t: any) => t.name), ['Alpha', 'Zeta']);
-    assert.deepEqual(e.tags.map((t: any) => [t.name, t.taxonomy]), [['rock', 'post_tag']]);
+    assert.deepEqual(
+      e.categories.map((t: any) => t.name),
+      ['Alpha', 'Zeta'],
+    );
+    assert.deepEqual(
+      e.tags.map((t: any) => [t.name, t.taxonomy]),
+      [['rock', 'post_tag']],
+    );
     const again = await makeEvent(srv(), { categories: [e.categories[0].id], tags: 'rock' });
-    assert.deepEqual(again.categories.map((t: any) => t.id), [e.categories[0].id]);
-    assert.deepEqual(again.tags.map((t: any) => t.id), [e.tags[0].id]);
+    assert.deepEqual(
+      again.categories.map((t: any) => t.id),
+      [e.categories[0].id],
+    );
+    assert.deepEqual(
+      again.tags.map((t: any) => t.id),
+      [e.tags[0].id],
+    );
   });
 
   it('an inline venue is created and linked, an existing organizer linked by ID', async () => {
-    const org = await srv().post('/organizers', { as: 'editor', json: { organizer: 'City Jazz Society', email: 'info@jazz.example' } });
+    const org = await srv().post('/organizers', {
+      as: 'editor',
+      json: { organizer: 'City Jazz Society', email: 'info@jazz.example' },
+    });
     assert.equal(org.status, 201);
-    const e = await makeEvent(srv(), { venue: { venue: 'Blue Room', address: '131 Third Street', city: 'New York' }, organizer: [org.body.id] });
+    const e = await makeEvent(srv(), {
+      venue: { venue: 'Blue Room', address: '131 Third Street', city: 'New York' },
+      organizer: [org.body.id],
+    });
     assert.equal(e.venue.venue, 'Blue Room');
     assert.equal(e.venue.city, 'New York');
-    assert.deepEqual(e.organizer.map((o: any) => o.id), [org.body.id]);
+    assert.deepEqual(
+      e.organizer.map((o: any) => o.id),
+      [org.body.id],
+    );
     assert.equal(e.organizer[0].email, 'info@jazz.example');
   });
 
@@ -259,33 +396,62 @@ forEachBackend('POST /events', (srv) => {
     const v2 = await makeEvent(srv(), { venue: { venue: 'Second Hall' } });
     const e = await makeEvent(srv(), { venue: `${v2.venue.id},${v1.venue.id}` });
     assert.ok(Array.isArray(e.venue));
-    assert.deepEqual(e.venue.map((v: any) => v.venue), ['Second Hall', 'First Hall']);
+    assert.deepEqual(
+      e.venue.map((v: any) => v.venue),
+      ['Second Hall', 'First Hall'],
+    );
   });
 
   it('an image is given by ID or by URL; a contributor may not use a URL', async () => {
     const imageId = await makeImage(srv());
     const e = await makeEvent(srv(), { image: imageId });
-    assert.deepEqual(e.image, { url: 'https://cdn.example.org/pics/photo.jpg', id: imageId, extension: 'jpg', width: 800, height: 600 });
+    assert.deepEqual(e.image, {
+      url: 'https://cdn.example.org/pics/photo.jpg',
+      id: imageId,
+      extension: 'jpg',
+      width: 800,
+      height: 600,
+    });
     const byUrl = await makeEvent(srv(), { image: 'https://cdn.example.org/pics/other.png' }, 'author');
     assert.equal(byUrl.image.url, 'https://cdn.example.org/pics/other.png');
     assert.equal(byUrl.image.extension, 'png');
     const reused = await makeEvent(srv(), { image: 'https://cdn.example.org/pics/other.png' });
     assert.equal(reused.image.id, byUrl.image.id);
-    const contributor = await srv().post('/events', { as: 'contributor', json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), image: 'https://cdn.example.org/x.jpg' } });
+    const contributor = await srv().post('/events', {
+      as: 'contributor',
+      json: {
+        title: 'x',
+        start_date: daysFromNow(1),
+        end_date: daysFromNow(1),
+        image: 'https://cdn.example.org/x.jpg',
+      },
+    });
     expectRestError(contributor, 400, 'rest_invalid_param', 'Invalid parameter(s): image');
-    const notImage = await srv().post('/events', { as: 'editor', json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), image: e.id } });
+    const notImage = await srv().post('/events', {
+      as: 'editor',
+      json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), image: e.id },
+    });
     expectRestError(notImage, 400, 'rest_invalid_param', 'Invalid parameter(s): image');
-    const empty = await srv().post('/events', { as: 'editor', json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), image: '' } });
+    const empty = await srv().post('/events', {
+      as: 'editor',
+      json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), image: '' },
+    });
     expectRestError(empty, 400, 'rest_invalid_param', 'Invalid parameter(s): image');
   });
 
   it('naming another author needs "edit others\' events"', async () => {
     const other = await srv().user('author', 'other-author');
-    const res = await srv().post('/events', { as: 'author', json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), author: other.id } });
+    const res = await srv().post('/events', {
+      as: 'author',
+      json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), author: other.id },
+    });
     expectRestError(res, 403, 'rest_forbidden');
     const byEditor = await makeEvent(srv(), { author: other.id }, 'editor');
     assert.equal(byEditor.author, String(other.id));
-    const unknown = await srv().post('/events', { as: 'editor', json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), author: 99999 } });
+    const unknown = await srv().post('/events', {
+      as: 'editor',
+      json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), author: 99999 },
+    });
     expectRestError(unknown, 400, 'rest_invalid_param', 'Invalid parameter(s): author');
   });
 
@@ -319,7 +485,14 @@ forEachBackend('POST /events', (srv) => {
     const before = await tableCounts(srv());
     const res = await srv().post('/events', {
       as: 'editor',
-      json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), categories: 'Rollback Category', venue: { venue: 'Rollback Venue' }, organizer: { organizer: '' } },
+      json: {
+        title: 'x',
+        start_date: daysFromNow(1),
+        end_date: daysFromNow(1),
+        categories: 'Rollback Category',
+        venue: { venue: 'Rollback Venue' },
+        organizer: { organizer: '' },
+      },
     });
     assert.equal(res.status, 400, res.text);
     assert.deepEqual(await tableCounts(srv()), before);
@@ -337,30 +510,51 @@ forEachBackend('POST /events', (srv) => {
     ].join('&');
     const res = await srv().post('/events', { as: 'editor', form });
     assert.equal(res.status, 201, res.text);
-    assert.deepEqual(res.body.categories.map((c: any) => c.name), ['Form Cat', 'Other Cat']);
+    assert.deepEqual(
+      res.body.categories.map((c: any) => c.name),
+      ['Form Cat', 'Other Cat'],
+    );
     assert.equal(res.body.venue.city, 'Rome');
     assert.equal(res.body.organizer[0].organizer, 'Form Org');
     assert.equal(res.body.featured, true);
   });
 
   it('query-string parameters count on writes too', async () => {
-    const res = await srv().post('/events', { as: 'editor', query: { title: 'From Query' }, json: { start_date: daysFromNow(1), end_date: daysFromNow(1) } });
+    const res = await srv().post('/events', {
+      as: 'editor',
+      query: { title: 'From Query' },
+      json: { start_date: daysFromNow(1), end_date: daysFromNow(1) },
+    });
     assert.equal(res.status, 201);
     assert.equal(res.body.title, 'From Query');
   });
 
   it('a single organizer object and a comma string of IDs are accepted (E31)', async () => {
     const one = await makeEvent(srv(), { organizer: { organizer: 'Solo Org' } });
-    assert.deepEqual(one.organizer.map((o: any) => o.organizer), ['Solo Org']);
+    assert.deepEqual(
+      one.organizer.map((o: any) => o.organizer),
+      ['Solo Org'],
+    );
     const two = await makeEvent(srv(), { organizer: { organizer: 'Duo Org' } });
     const both = await makeEvent(srv(), { organizer: `${two.organizer[0].id},${one.organizer[0].id}` });
-    assert.deepEqual(both.organizer.map((o: any) => o.organizer), ['Duo Org', 'Solo Org']);
+    assert.deepEqual(
+      both.organizer.map((o: any) => o.organizer),
+      ['Duo Org', 'Solo Org'],
+    );
   });
 
   it('venue and organizer input naming unknown records or empty data is 400 and writes nothing', async () => {
     const before = await tableCounts(srv());
-    for (const json of [{ venue: 999999 }, { venue: { id: 999999 } }, { organizer: ['abc'] }, { venue: { venue: '' } }]) {
-      const res = await srv().post('/events', { as: 'editor', json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), ...json } });
+    for (const json of [
+      { venue: 999999 },
+      { venue: { id: 999999 } },
+      { organizer: ['abc'] },
+      { venue: { venue: '' } },
+    ]) {
+      const res = await srv().post('/events', {
+        as: 'editor',
+        json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), ...json },
+      });
       assert.equal(res.status, 400, res.text);
       assert.ok(['rest_invalid_param', 'could-not-create-venue'].includes(res.body.code), res.text);
     }
@@ -376,16 +570,28 @@ forEachBackend('POST /events', (srv) => {
     assert.equal(local.timezone, 'Europe/Berlin');
     const both = await makeEvent(srv(), { date: '2026-01-05 12:00:00', date_utc: '2026-01-05 12:00:00' });
     assert.deepEqual([both.date, both.date_utc], ['2026-01-05 12:00:00', '2026-01-05 12:00:00']);
-    expectRestError(await srv().post('/events', { as: 'editor', json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), date: 'foo' } }), 400, 'rest_invalid_param', 'Invalid parameter(s): date');
+    expectRestError(
+      await srv().post('/events', {
+        as: 'editor',
+        json: { title: 'x', start_date: daysFromNow(1), end_date: daysFromNow(1), date: 'foo' },
+      }),
+      400,
+      'rest_invalid_param',
+      'Invalid parameter(s): date',
+    );
     await srv().setSetting('timezone', 'UTC');
   });
 
   it('representation-only fields sent on create are ignored', async () => {
-    const e = await makeEvent(srv(), { url: 'http://evil.example/', utc_start_date: '2000-01-01 00:00:00', cost_details: { values: ['1'] }, timezone_abbr: 'XYZ' });
+    const e = await makeEvent(srv(), {
+      url: 'http://evil.example/',
+      utc_start_date: '2000-01-01 00:00:00',
+      cost_details: { values: ['1'] },
+      timezone_abbr: 'XYZ',
+    });
     assert.equal(e.url, `${srv().config.siteUrl}/event/${e.slug}/`);
     assert.notEqual(e.utc_start_date, '2000-01-01 00:00:00');
     assert.deepEqual(e.cost_details.values, []);
     assert.equal(e.timezone_abbr, 'UTC');
   });
 });
-

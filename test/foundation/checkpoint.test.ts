@@ -28,7 +28,8 @@ it('an SQLite file is checkpointed beside the request thread: commits reach the 
     // The opening connection checkpoints by itself only past 16,000 log pages, far beyond these writes.
     const limit = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db);
     assert.equal(limit.rows[0]?.wal_autocheckpoint, 16_000);
-    // Savepoints' statement journals (one per write of a group commit) are kept in memory, not in a temporary file (2 = MEMORY).
+    // Savepoints' statement journals (one per write of a group commit) are kept in memory, not in a temporary file (2 =
+    // MEMORY).
     const temp = await sql<{ temp_store: number }>`pragma temp_store`.execute(handle.db);
     assert.equal(temp.rows[0]?.temp_store, 2);
     await sql`create table notes (id integer primary key, body text not null)`.execute(handle.db);

@@ -58,7 +58,11 @@ forEachBackend('calendar CLI', (srv) => {
     assert.match(again.err, /already exists/);
 
     ok(srv(), 'app-password', 'revoke', 'carol', 'laptop');
-    expectRestError(await srv().get('/', { headers: { authorization: basic('carol', password) } }), 401, 'incorrect_password');
+    expectRestError(
+      await srv().get('/', { headers: { authorization: basic('carol', password) } }),
+      401,
+      'incorrect_password',
+    );
     assert.equal(cli(srv(), 'app-password', 'revoke', 'carol', 'laptop').code, 1);
   });
 
@@ -77,7 +81,15 @@ forEachBackend('calendar CLI', (srv) => {
     assert.equal(unknown.code, 1);
     assert.match(unknown.err, /unknown setting "colour"/);
     const list = ok(srv(), 'settings', 'list');
-    for (const name of ['posts_per_page=10', 'max_per_page=50', 'timezone=UTC', 'trash_days=30', 'geoloc_unit=miles', 'currency_code=USD', 'require_https=false']) {
+    for (const name of [
+      'posts_per_page=10',
+      'max_per_page=50',
+      'timezone=UTC',
+      'trash_days=30',
+      'geoloc_unit=miles',
+      'currency_code=USD',
+      'require_https=false',
+    ]) {
       assert.ok(list.includes(name), `${name} missing from settings list`);
     }
   });

@@ -11,7 +11,12 @@ import { daysFromNow, makeEvent } from '../events/helpers.js';
 import { forEachBackend, type TestServer } from '../support/server.js';
 
 /** The answer's bytes as sent (the test server's `fetch` would decode a compressed body). */
-function raw(srv: TestServer, method: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+function raw(
+  srv: TestServer,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   return rawRequest(method, `${srv.origin}/wp-json/calendar/events/v1${path}`, headers);
 }
 
@@ -27,7 +32,14 @@ describe('a stored answer whose compression fails', () => {
       return gzipSync(body);
     };
     const cache = new ResponseCache(db, { readVersion: async () => 1, compress });
-    const request = { method: 'GET', lang: '', url: '/wp-json/calendar/events/v1/events', user: null, settings: defaultSettings(), lifetime: 'data' as const };
+    const request = {
+      method: 'GET',
+      lang: '',
+      url: '/wp-json/calendar/events/v1/events',
+      user: null,
+      settings: defaultSettings(),
+      lifetime: 'data' as const,
+    };
     const text = JSON.stringify({ events: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Event ${i}` })) });
     const entry = (await cache.open(request)).fill(200, {}, text);
     assert.equal(await cache.gzipped(entry), null, 'the failed compression gives no compressed form');
@@ -49,7 +61,12 @@ forEachBackend('gzip answers of cached reads', (srv) => {
 
   it('a list of 1 KiB or more is sent gzip-compressed to a client that accepts gzip, and decodes to the uncompressed answer', async () => {
     for (let day = 1; day <= 4; day++) {
-      await makeEvent(srv(), { title: `Compressed ${day}`, status: 'publish', start_date: `2043-03-0${day} 10:00:00`, end_date: `2043-03-0${day} 11:00:00` });
+      await makeEvent(srv(), {
+        title: `Compressed ${day}`,
+        status: 'publish',
+        start_date: `2043-03-0${day} 10:00:00`,
+        end_date: `2043-03-0${day} 11:00:00`,
+      });
     }
     // The first read builds the answer; the next ones are served from the cache, in either coding.
     const built = await raw(srv(), 'GET', list, gzip);
@@ -60,7 +77,10 @@ forEachBackend('gzip answers of cached reads', (srv) => {
     assert.equal(Number(plain.headers['content-length']), plain.body.length);
     assert.ok(plain.body.length > 2048, `an answer of ${plain.body.length} bytes`);
     const answer = JSON.parse(plain.body.toString('utf8'));
-    assert.deepEqual(answer.events.map((e: { title: string }) => e.title), ['Compressed 1', 'Compressed 2', 'Compressed 3', 'Compressed 4']);
+    assert.deepEqual(
+      answer.events.map((e: { title: string }) => e.title),
+      ['Compressed 1', 'Compressed 2', 'Compressed 3', 'Compressed 4'],
+    );
     for (const res of [built, again]) {
       assert.equal(res.status, 200);
       assert.equal(res.headers['content-encoding'], 'gzip');
@@ -78,7 +98,12 @@ forEachBackend('gzip answers of cached reads', (srv) => {
   });
 
   it('Accept-Encoding without gzip, or refusing it, gets the answer uncompressed; any coding or a weighted list with gzip gets it compressed', async () => {
-    await makeEvent(srv(), { title: 'Negotiated', status: 'publish', start_date: daysFromNow(5), end_date: daysFromNow(5, '11:00:00') });
+    await makeEvent(srv(), {
+      title: 'Negotiated',
+      status: 'publish',
+      start_date: daysFromNow(5),
+      end_date: daysFromNow(5, '11:00:00'),
+    });
     const coding = async (header: string | null) => {
       const res = await raw(srv(), 'GET', '/events', header === null ? {} : { 'accept-encoding': header });
       assert.equal(res.status, 200, header ?? 'no header');
@@ -95,7 +120,12 @@ forEachBackend('gzip answers of cached reads', (srv) => {
   });
 
   it('answers under 1 KiB, client errors included, go uncompressed even when gzip is accepted', async () => {
-    await makeEvent(srv(), { title: 'Small', status: 'publish', start_date: '2044-05-02 10:00:00', end_date: '2044-05-02 11:00:00' });
+    await makeEvent(srv(), {
+      title: 'Small',
+      status: 'publish',
+      start_date: '2044-05-02 10:00:00',
+      end_date: '2044-05-02 11:00:00',
+    });
     const pastEnd = await raw(srv(), 'GET', '/events?start_date=2044-05-01&end_date=2044-05-31&page=2', gzip);
     assert.equal(pastEnd.status, 404);
     assert.equal(pastEnd.headers['content-encoding'], undefined);
@@ -128,7 +158,12 @@ forEachBackend('gzip answers of cached reads', (srv) => {
   });
 
   it('a write is in the next compressed read of a list and of the event', async () => {
-    const event = await makeEvent(srv(), { title: 'Before the write', status: 'publish', start_date: '2045-06-03 10:00:00', end_date: '2045-06-03 11:00:00' });
+    const event = await makeEvent(srv(), {
+      title: 'Before the write',
+      status: 'publish',
+      start_date: '2045-06-03 10:00:00',
+      end_date: '2045-06-03 11:00:00',
+    });
     const path = '/events?start_date=2045-06-01&end_date=2045-06-30';
     const decoded = async (p: string) => {
       const res = await raw(srv(), 'GET', p, gzip);
@@ -138,7 +173,10 @@ forEachBackend('gzip answers of cached reads', (srv) => {
     };
     assert.equal((await decoded(path)).events[0].title, 'Before the write');
     assert.equal((await decoded(`/events/${event.id}`)).title, 'Before the write');
-    const updated = await srv().post(`/events/${event.id}`, { as: 'administrator', json: { title: 'After the write' } });
+    const updated = await srv().post(`/events/${event.id}`, {
+      as: 'administrator',
+      json: { title: 'After the write' },
+    });
     assert.equal(updated.status, 200, updated.text);
     assert.equal((await decoded(path)).events[0].title, 'After the write');
     assert.equal((await decoded(`/events/${event.id}`)).title, 'After the write');

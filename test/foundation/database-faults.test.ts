@@ -54,8 +54,16 @@ async function send(url: string, method: string, headers: Record<string, string>
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(15_000),
   });
-  const parsed = (await res.json().catch(() => undefined)) as { code?: string; id?: number; title?: string } | undefined;
-  return { method, status: res.status, code: parsed?.code, retryAfter: res.headers.get('retry-after'), id: parsed?.id, title: parsed?.title };
+  const parsed = (await res.json().catch(() => undefined)) as
+    { code?: string; id?: number; title?: string } | undefined;
+  return {
+    method,
+    status: res.status,
+    code: parsed?.code,
+    retryAfter: res.headers.get('retry-after'),
+    id: parsed?.id,
+    title: parsed?.title,
+  };
 }
 
 /** Workers that create an event and read a list, one after the other, until stopped. */
@@ -66,7 +74,12 @@ function startLoad(root: string, authorization: string, workers: number) {
   const loops = Array.from({ length: workers }, async () => {
     while (running) {
       const title = `Load ${n++}`;
-      const created = await send(`${root}/events`, 'POST', { authorization }, { title, start_date: '2031-03-04 10:00:00', end_date: '2031-03-04 11:00:00', status: 'publish' });
+      const created = await send(
+        `${root}/events`,
+        'POST',
+        { authorization },
+        { title, start_date: '2031-03-04 10:00:00', end_date: '2031-03-04 11:00:00', status: 'publish' },
+      );
       answers.push({ ...created, title, at: Date.now() });
       answers.push({ ...(await send(`${root}/events?per_page=5`, 'GET', {})), at: Date.now() });
     }
@@ -90,7 +103,7 @@ async function sparePort(): Promise<number> {
 }
 
 async function waitForHttp(url: string, ms: number): Promise<void> {
-  for (const until = Date.now() + ms; ; ) {
+  for (const until = Date.now() + ms; ;) {
     try {
       await fetch(url);
       return;
@@ -163,14 +176,22 @@ if (backends.includes('postgres')) {
       assert.ok(killed > 0);
       assertAnsweredOrUnavailable(load.answers);
 
-      const created = await srv.post('/events', { as: editor, json: { title: 'After the kills', start_date: '2031-03-05 10:00:00', end_date: '2031-03-05 11:00:00' } });
+      const created = await srv.post('/events', {
+        as: editor,
+        json: { title: 'After the kills', start_date: '2031-03-05 10:00:00', end_date: '2031-03-05 11:00:00' },
+      });
       assert.equal(created.status, 201);
       assert.equal((await srv.get('/events', { query: { per_page: 5 } })).status, 200);
       const acknowledged = load.answers.filter((a) => a.status === 201);
       assert.ok(acknowledged.length > 0);
-      const stored = await srv.db.selectFrom('posts').select(['id', 'title']).where('title', 'like', 'Load %').execute();
+      const stored = await srv.db
+        .selectFrom('posts')
+        .select(['id', 'title'])
+        .where('title', 'like', 'Load %')
+        .execute();
       const byId = new Map(stored.map((row) => [row.id, row.title]));
-      for (const a of acknowledged) assert.equal(byId.get(a.id!), a.title, `acknowledged event ${a.id} (${a.title}) is not stored`);
+      for (const a of acknowledged)
+        assert.equal(byId.get(a.id!), a.title, `acknowledged event ${a.id} (${a.title}) is not stored`);
     });
   });
 
@@ -189,7 +210,14 @@ if (backends.includes('postgres')) {
         const root = `${origin}/wp-json/calendar/events/v1`;
         const password = 'abcd efgh ijkl mnop qrst uvwx';
         child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-          env: { ...process.env, DATABASE_URL: cluster.url, PORT: String(port), LOG_LEVEL: 'warn', CALENDAR_ADMIN_USER: 'admin', CALENDAR_ADMIN_APP_PASSWORD: password },
+          env: {
+            ...process.env,
+            DATABASE_URL: cluster.url,
+            PORT: String(port),
+            LOG_LEVEL: 'warn',
+            CALENDAR_ADMIN_USER: 'admin',
+            CALENDAR_ADMIN_APP_PASSWORD: password,
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         child.stdout!.on('data', (d) => (output += String(d)));
@@ -226,7 +254,10 @@ if (backends.includes('postgres')) {
         assert.equal(typeof healthBody.message, 'string');
         assert.equal(child.exitCode, null, `the service exited: ${output}`);
         assertAnsweredOrUnavailable(load.answers);
-        assert.ok(outage.some((a) => a.status === 503), 'no 503 while the database was down');
+        assert.ok(
+          outage.some((a) => a.status === 503),
+          'no 503 while the database was down',
+        );
         assert.ok(recovered > 0, 'no write succeeded after the database came back');
         const healthAfter = await fetch(`${origin}/healthz`);
         assert.equal(healthAfter.status, 200);
@@ -236,7 +267,9 @@ if (backends.includes('postgres')) {
         const probe = new pg.Client({ connectionString: cluster.url });
         await probe.connect();
         try {
-          const { rows } = await probe.query<{ id: number; title: string }>("select id, title from posts where title like 'Load %'");
+          const { rows } = await probe.query<{ id: number; title: string }>(
+            "select id, title from posts where title like 'Load %'",
+          );
           const byId = new Map(rows.map((row) => [Number(row.id), row.title]));
           for (const a of load.answers.filter((answer) => answer.status === 201)) {
             assert.equal(byId.get(a.id!), a.title, `acknowledged event ${a.id} (${a.title}) is not stored`);
@@ -280,7 +313,8 @@ async function startPrivateCluster(): Promise<Cluster | string> {
     chownSync(dir, Number(uid.stdout), Number(gid.stdout));
     prefix = ['/usr/sbin/runuser', '-u', 'postgres', '--'];
   }
-  const exec = (command: string, args: string[]) => run(prefix[0] ?? command, [...prefix.slice(1), ...(prefix.length ? [command] : []), ...args], { timeout: 30_000 });
+  const exec = (command: string, args: string[]) =>
+    run(prefix[0] ?? command, [...prefix.slice(1), ...(prefix.length ? [command] : []), ...args], { timeout: 30_000 });
   const port = await sparePort();
   const data = join(dir, 'data');
   try {
@@ -320,13 +354,21 @@ if (backends.includes('sqlite')) {
       await sql.raw(`pragma max_page_count = ${rows[0]!.page_count}`).execute(srv.db);
     };
     const freeDisk = () => sql.raw('pragma max_page_count = 2147483646').execute(srv.db);
-    const bigEvent = (title: string) => ({ title, description: 'x'.repeat(40_000), start_date: '2031-05-06 10:00:00', end_date: '2031-05-06 11:00:00', status: 'publish' });
+    const bigEvent = (title: string) => ({
+      title,
+      description: 'x'.repeat(40_000),
+      start_date: '2031-05-06 10:00:00',
+      end_date: '2031-05-06 11:00:00',
+      status: 'publish',
+    });
 
     it('a write on a full disk fails with SQLITE_FULL itself, not with the rollback that follows it', async () => {
       await fillDisk();
       try {
         await assert.rejects(
-          srv.built.app.transact((trx) => sql`insert into settings (name, value) values ('fault_probe', ${'x'.repeat(40_000)})`.execute(trx)),
+          srv.built.app.transact((trx) =>
+            sql`insert into settings (name, value) values ('fault_probe', ${'x'.repeat(40_000)})`.execute(trx),
+          ),
           { code: 'SQLITE_FULL' },
         );
       } finally {
@@ -338,7 +380,9 @@ if (backends.includes('sqlite')) {
       const editor = await srv.user('editor');
       await fillDisk();
       try {
-        const answers = await Promise.all([1, 2, 3].map((i) => srv.post('/events', { as: editor, json: bigEvent(`Full ${i}`) })));
+        const answers = await Promise.all(
+          [1, 2, 3].map((i) => srv.post('/events', { as: editor, json: bigEvent(`Full ${i}`) })),
+        );
         for (const res of answers) {
           assert.equal(res.status, 507, res.text);
           assert.equal(res.body.code, 'rest_insufficient_storage');
@@ -378,7 +422,12 @@ if (backends.includes('sqlite')) {
         // Every write of this connection now fails with SQLITE_READONLY: the start-up writes
         // (migrations' lock, statistics, the bootstrap administrator) included.
         await sql`pragma query_only = 1`.execute(handle.db);
-        const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', CALENDAR_ADMIN_USER: 'admin', CALENDAR_ADMIN_APP_PASSWORD: 'abcd efgh ijkl mnop' });
+        const config = loadConfig({
+          LOG_LEVEL: 'silent',
+          PORT: '0',
+          CALENDAR_ADMIN_USER: 'admin',
+          CALENDAR_ADMIN_APP_PASSWORD: 'abcd efgh ijkl mnop',
+        });
         const built = await buildApp(config, { database: handle });
         try {
           await built.fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -390,7 +439,11 @@ if (backends.includes('sqlite')) {
           const write = await fetch(`${root}/events`, {
             method: 'POST',
             headers: { authorization, 'content-type': 'application/json' },
-            body: JSON.stringify({ title: 'Read-only', start_date: '2031-05-06 10:00:00', end_date: '2031-05-06 11:00:00' }),
+            body: JSON.stringify({
+              title: 'Read-only',
+              start_date: '2031-05-06 10:00:00',
+              end_date: '2031-05-06 11:00:00',
+            }),
           });
           const body = (await write.json()) as { code: string; data: { status: number } };
           assert.equal(write.status, 503);
@@ -403,7 +456,10 @@ if (backends.includes('sqlite')) {
           assert.equal(healthBody.status, 'writes_failing');
           assert.equal(healthBody.code, 'SQLITE_READONLY');
           await sql`pragma query_only = 0`.execute(handle.db);
-          assert.deepEqual(await handle.db.selectFrom('posts').select('id').where('title', '=', 'Read-only').execute(), []);
+          assert.deepEqual(
+            await handle.db.selectFrom('posts').select('id').where('title', '=', 'Read-only').execute(),
+            [],
+          );
         } finally {
           await built.close();
         }
@@ -417,7 +473,10 @@ if (backends.includes('sqlite')) {
       const handle = openDatabase(`sqlite:${join(dir, 'test.sqlite')}`);
       try {
         await sql`pragma query_only = 1`.execute(handle.db);
-        await assert.rejects(buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: '0' }), { database: handle }), /migrations .*SQLITE_READONLY|SQLITE_READONLY.*migrations/i);
+        await assert.rejects(
+          buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: '0' }), { database: handle }),
+          /migrations .*SQLITE_READONLY|SQLITE_READONLY.*migrations/i,
+        );
       } finally {
         await handle.close();
         rmSync(dir, { recursive: true, force: true });
@@ -444,11 +503,14 @@ if (backends.includes('sqlite')) {
     });
 
     it('a directory that cannot be created is named the same way', () => {
-      assert.throws(() => openDatabase('sqlite:/sys/calendar-faults/test.sqlite'), (err: Error) => {
-        assert.match(err.message, /^cannot open the SQLite database \/sys\/calendar-faults\/test\.sqlite /);
-        assert.match(err.message, /DATABASE_URL/);
-        return true;
-      });
+      assert.throws(
+        () => openDatabase('sqlite:/sys/calendar-faults/test.sqlite'),
+        (err: Error) => {
+          assert.match(err.message, /^cannot open the SQLite database \/sys\/calendar-faults\/test\.sqlite /);
+          assert.match(err.message, /DATABASE_URL/);
+          return true;
+        },
+      );
     });
   });
 }

@@ -27,22 +27,35 @@ forEachBackend('HTTP layer', (srv) => {
     assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
     assert.equal(res.headers.get('link'), `<${srv().base}/>; rel="https://api.w.org/"`);
     assert.equal(res.headers.get('allow'), 'GET');
-    assert.match(res.headers.get('access-control-expose-headers') ?? '', /X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag/);
+    assert.match(
+      res.headers.get('access-control-expose-headers') ?? '',
+      /X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag/,
+    );
   });
 
   it('a malformed JSON body on a matched route is 400 rest_invalid_json', async () => {
-    const res = await srv().request('POST', '/', { query: { _method: 'GET' }, body: '{oops', headers: { 'content-type': 'application/json' } });
+    const res = await srv().request('POST', '/', {
+      query: { _method: 'GET' },
+      body: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expectRestError(res, 400, 'rest_invalid_json', 'Invalid JSON body passed.');
     assert.equal(typeof res.body.data.json_error_message, 'string');
   });
 
   it('a malformed JSON body on an unknown route is still rest_no_route (route match wins)', async () => {
-    const res = await srv().request('POST', '/nope', { body: '{oops', headers: { 'content-type': 'application/json' } });
+    const res = await srv().request('POST', '/nope', {
+      body: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expectRestError(res, 404, 'rest_no_route');
   });
 
   it('a body over the limit is 413 in the WordPress error shape', async () => {
-    const res = await srv().request('POST', '/', { body: JSON.stringify({ x: 'a'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+    const res = await srv().request('POST', '/', {
+      body: JSON.stringify({ x: 'a'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expectRestError(res, 413, 'rest_body_too_large');
   });
 
@@ -132,6 +145,11 @@ forEachBackend('HTTP layer', (srv) => {
   });
 
   it('an unknown namespace is 404 rest_invalid_namespace', async () => {
-    expectRestError(await srv().get('/', { query: { namespace: 'wp/v2' } }), 404, 'rest_invalid_namespace', 'The specified namespace could not be found.');
+    expectRestError(
+      await srv().get('/', { query: { namespace: 'wp/v2' } }),
+      404,
+      'rest_invalid_namespace',
+      'The specified namespace could not be found.',
+    );
   });
 });

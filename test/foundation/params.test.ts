@@ -10,7 +10,11 @@ forEachBackend('Shared parameter handling', (srv) => {
   });
 
   it('validation runs before permission: anonymous create without a title is 400, not 401', async () => {
-    expectRestError(await srv().post('/events', { json: { start_date: '2030-01-01 10:00:00' } }), 400, 'rest_missing_callback_param');
+    expectRestError(
+      await srv().post('/events', { json: { start_date: '2030-01-01 10:00:00' } }),
+      400,
+      'rest_missing_callback_param',
+    );
   });
 
   it('invalid arguments are reported together with a reason each in rest_invalid_param', async () => {
@@ -68,6 +72,9 @@ forEachBackend('Shared parameter handling', (srv) => {
     const comma = await srv().get('/tags', { query: { include: `${a.body.id},${b.body.id}`, hide_empty: '0' } });
     const repeated = await srv().get('/tags', { query: { include: [a.body.id, b.body.id], hide_empty: '0' } });
     assert.equal(comma.body.total, 2);
-    assert.deepEqual(repeated.body.tags.map((t: { id: number }) => t.id), comma.body.tags.map((t: { id: number }) => t.id));
+    assert.deepEqual(
+      repeated.body.tags.map((t: { id: number }) => t.id),
+      comma.body.tags.map((t: { id: number }) => t.id),
+    );
   });
 });

@@ -17,7 +17,12 @@ if (backends.includes('postgres')) {
       // Five queries at once, each holding a connection of the test pool (five) for a moment.
       const answers = await Promise.all(
         Array.from({ length: 5 }, () =>
-          sql<{ workers: string; pid: number }>`select current_setting('max_parallel_workers_per_gather') as workers, pg_backend_pid() as pid, pg_sleep(0.1)::text as slept`.execute(srv.db),
+          sql<{
+            workers: string;
+            pid: number;
+          }>`select current_setting('max_parallel_workers_per_gather') as workers, pg_backend_pid() as pid, pg_sleep(0.1)::text as slept`.execute(
+            srv.db,
+          ),
         ),
       );
       const rows = answers.map((answer) => answer.rows[0]!);
@@ -29,7 +34,15 @@ if (backends.includes('postgres')) {
     });
 
     it('keep the statements of prepared queries by name, and plan every other statement at each run', async () => {
-      const created = await srv.post('/events', { as: 'administrator', json: { title: 'Named statements', start_date: '2030-01-02 10:00:00', end_date: '2030-01-02 11:00:00', status: 'publish' } });
+      const created = await srv.post('/events', {
+        as: 'administrator',
+        json: {
+          title: 'Named statements',
+          start_date: '2030-01-02 10:00:00',
+          end_date: '2030-01-02 11:00:00',
+          status: 'publish',
+        },
+      });
       assert.equal(created.status, 201);
       // A single read runs prepared queries (the data version before every lookup of the cache,
       // the event by ID when its `{id}` is checked on a miss) on whichever connections the pool
@@ -41,7 +54,13 @@ if (backends.includes('postgres')) {
       }
       const answers = await Promise.all(
         Array.from({ length: 5 }, () =>
-          sql<{ pid: number; names: string[] | null; statements: string[] | null }>`select pg_backend_pid() as pid, (select array_agg(name) from pg_prepared_statements) as names, (select array_agg(statement) from pg_prepared_statements) as statements, pg_sleep(0.1)::text as slept`.execute(srv.db),
+          sql<{
+            pid: number;
+            names: string[] | null;
+            statements: string[] | null;
+          }>`select pg_backend_pid() as pid, (select array_agg(name) from pg_prepared_statements) as names, (select array_agg(statement) from pg_prepared_statements) as statements, pg_sleep(0.1)::text as slept`.execute(
+            srv.db,
+          ),
         ),
       );
       const rows = answers.map((answer) => answer.rows[0]!);

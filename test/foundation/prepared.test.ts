@@ -14,7 +14,11 @@ forEachBackend('Prepared queries', (srv) => {
       return query.orderBy('taxonomy');
     });
     await db.transaction().execute(async (trx) => {
-      for (const [slug, taxonomy] of [['prep-one', 'event_category'], ['prep-one', 'event_tag'], ['prep-two', 'event_tag']]) {
+      for (const [slug, taxonomy] of [
+        ['prep-one', 'event_category'],
+        ['prep-one', 'event_tag'],
+        ['prep-two', 'event_tag'],
+      ]) {
         await trx.insertInto('terms').values({ taxonomy, name: slug, slug, description: '', parent: 0 }).execute();
       }
     });
@@ -23,13 +27,22 @@ forEachBackend('Prepared queries', (srv) => {
       { slug: 'prep-one', taxonomy: 'event_category' },
       { slug: 'prep-one', taxonomy: 'event_tag' },
     ]);
-    assert.deepEqual(await bySlug(db, { slug: 'prep-two', taxonomy: '' }, 'slug'), [{ slug: 'prep-two', taxonomy: 'event_tag' }]);
-    assert.deepEqual(await bySlug(db, { slug: 'prep-one', taxonomy: 'event_tag' }, 'slug+taxonomy'), [{ slug: 'prep-one', taxonomy: 'event_tag' }]);
+    assert.deepEqual(await bySlug(db, { slug: 'prep-two', taxonomy: '' }, 'slug'), [
+      { slug: 'prep-two', taxonomy: 'event_tag' },
+    ]);
+    assert.deepEqual(await bySlug(db, { slug: 'prep-one', taxonomy: 'event_tag' }, 'slug+taxonomy'), [
+      { slug: 'prep-one', taxonomy: 'event_tag' },
+    ]);
     assert.deepEqual(await bySlug(db, { slug: 'prep-two', taxonomy: 'event_category' }, 'slug+taxonomy'), []);
     // A transaction of the same connection reuses the compiled text and sees its own writes.
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('terms').values({ taxonomy: 'event_category', name: 'prep-two', slug: 'prep-two', description: '', parent: 0 }).execute();
-      assert.deepEqual(await bySlug(trx, { slug: 'prep-two', taxonomy: 'event_category' }, 'slug+taxonomy'), [{ slug: 'prep-two', taxonomy: 'event_category' }]);
+      await trx
+        .insertInto('terms')
+        .values({ taxonomy: 'event_category', name: 'prep-two', slug: 'prep-two', description: '', parent: 0 })
+        .execute();
+      assert.deepEqual(await bySlug(trx, { slug: 'prep-two', taxonomy: 'event_category' }, 'slug+taxonomy'), [
+        { slug: 'prep-two', taxonomy: 'event_category' },
+      ]);
     });
     assert.deepEqual(builds, ['slug', 'slug+taxonomy']);
   });
@@ -39,7 +52,11 @@ forEachBackend('Prepared queries', (srv) => {
     let builds = 0;
     const byIds = preparedQuery((q, v: { ids: number[] }, shape: string) => {
       builds++;
-      return q.selectFrom('terms').select('id').where('id', 'in', slotItems(v.ids, Number(shape))).orderBy('id');
+      return q
+        .selectFrom('terms')
+        .select('id')
+        .where('id', 'in', slotItems(v.ids, Number(shape)))
+        .orderBy('id');
     });
     for (let n = 1; n <= 256; n++) await byIds(db, { ids: Array.from({ length: n }, (_, i) => -i) }, String(n));
     assert.equal(builds, 256);

@@ -47,10 +47,14 @@ for (const backend of backends) {
       const sent = fetch(`${srv.origin}/wp-json/calendar/events/v1/events`, {
         method: 'POST',
         headers: { authorization: editor.header, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Written while closing', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' }),
+        body: JSON.stringify({
+          title: 'Written while closing',
+          start_date: '2030-01-01 10:00:00',
+          end_date: '2030-01-01 11:00:00',
+        }),
         signal: client.signal,
       }).catch(() => 'gone');
-      for (const until = Date.now() + 5000; srv.built.inFlight.count() === 0; ) {
+      for (const until = Date.now() + 5000; srv.built.inFlight.count() === 0;) {
         assert.ok(Date.now() < until, 'the request never reached the dispatcher');
         await new Promise((r) => setTimeout(r, 2));
       }
@@ -61,7 +65,11 @@ for (const backend of backends) {
 
       const reopened = openDatabase(srv.databaseUrl);
       try {
-        const rows = await reopened.db.selectFrom('posts').select('status').where('title', '=', 'Written while closing').execute();
+        const rows = await reopened.db
+          .selectFrom('posts')
+          .select('status')
+          .where('title', '=', 'Written while closing')
+          .execute();
         assert.deepEqual(rows, [{ status: 'publish' }]);
       } finally {
         await reopened.close();

@@ -6,8 +6,16 @@ import { KINDS, countRecords, create, dataVersion, insertImage, plural, type Kin
 
 forEachBackend('POST /venues and POST /organizers', (srv) => {
   /** Sends a create that must be rejected and proves nothing was written (style.md rule 10). */
-  async function rejected(kind: Kind, fields: Record<string, unknown>, as: Role | null = 'administrator'): Promise<TestResponse> {
-    const before = { count: await countRecords(srv(), kind), version: await dataVersion(srv()), images: await countRecords(srv(), 'image') };
+  async function rejected(
+    kind: Kind,
+    fields: Record<string, unknown>,
+    as: Role | null = 'administrator',
+  ): Promise<TestResponse> {
+    const before = {
+      count: await countRecords(srv(), kind),
+      version: await dataVersion(srv()),
+      images: await countRecords(srv(), 'image'),
+    };
     const res = await srv().post(`/${plural(kind)}`, { as: as ?? undefined, json: fields });
     assert.equal(await countRecords(srv(), kind), before.count, 'no record was written');
     assert.equal(await countRecords(srv(), 'image'), before.images, 'no image was written');
@@ -34,7 +42,10 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
         });
       }
 
-      const textFields = kind === 'venue' ? ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince'] : ['phone'];
+      const textFields =
+        kind === 'venue'
+          ? ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince']
+          : ['phone'];
       for (const field of textFields) {
         it(`${field}: a number is rejected by the validator, JSON false by the type check`, async () => {
           const number = await rejected(kind, { [kind]: 'Typed', [field]: 62701 });
@@ -48,8 +59,19 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
       }
 
       it('website must be empty or an http(s) URL', async () => {
-        for (const bad of ['grandhall.example.org', 'foo', 'http://', 'https://exämple.org', 'mailto:someone@example.org']) {
-          expectRestError(await rejected(kind, { [kind]: 'Web', website: bad }), 400, 'rest_invalid_param', 'Invalid parameter(s): website');
+        for (const bad of [
+          'grandhall.example.org',
+          'foo',
+          'http://',
+          'https://exämple.org',
+          'mailto:someone@example.org',
+        ]) {
+          expectRestError(
+            await rejected(kind, { [kind]: 'Web', website: bad }),
+            400,
+            'rest_invalid_param',
+            'Invalid parameter(s): website',
+          );
         }
         for (const good of ['https://example.org/a?b=c', '']) {
           const rec = await create(srv(), kind, { [kind]: `Web ok ${good}`, website: good });
@@ -58,20 +80,50 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
       });
 
       it('description must be a string', async () => {
-        expectRestError(await rejected(kind, { [kind]: 'Desc', description: 12 }), 400, 'rest_invalid_param', 'Invalid parameter(s): description');
+        expectRestError(
+          await rejected(kind, { [kind]: 'Desc', description: 12 }),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): description',
+        );
       });
 
       it('status must be publish, future, draft, pending or private (X 10)', async () => {
         for (const bad of ['trash', 'kinda_thinking_about_it', 'auto-draft', 'inherit']) {
-          expectRestError(await rejected(kind, { [kind]: 'St', status: bad }), 400, 'rest_invalid_param', 'Invalid parameter(s): status');
+          expectRestError(
+            await rejected(kind, { [kind]: 'St', status: bad }),
+            400,
+            'rest_invalid_param',
+            'Invalid parameter(s): status',
+          );
         }
       });
 
       it('author must be an existing user; date and date_utc must parse', async () => {
-        expectRestError(await rejected(kind, { [kind]: 'Au', author: 999999 }), 400, 'rest_invalid_param', 'Invalid parameter(s): author');
-        expectRestError(await rejected(kind, { [kind]: 'Au', author: 'foo' }), 400, 'rest_invalid_param', 'Invalid parameter(s): author');
-        expectRestError(await rejected(kind, { [kind]: 'Da', date: 'foo' }), 400, 'rest_invalid_param', 'Invalid parameter(s): date');
-        expectRestError(await rejected(kind, { [kind]: 'Da', date_utc: 'not a strtotime parsable string' }), 400, 'rest_invalid_param', 'Invalid parameter(s): date_utc');
+        expectRestError(
+          await rejected(kind, { [kind]: 'Au', author: 999999 }),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): author',
+        );
+        expectRestError(
+          await rejected(kind, { [kind]: 'Au', author: 'foo' }),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): author',
+        );
+        expectRestError(
+          await rejected(kind, { [kind]: 'Da', date: 'foo' }),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): date',
+        );
+        expectRestError(
+          await rejected(kind, { [kind]: 'Da', date_utc: 'not a strtotime parsable string' }),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): date_utc',
+        );
       });
 
       it('several bad fields are reported together', async () => {
@@ -83,13 +135,33 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
       it('image must be an image ID, or a URL from a caller who may upload files', async () => {
         const notImage = await create(srv(), kind, { [kind]: 'Not an image' });
         for (const bad of [999999, notImage.id, 'foo bar']) {
-          expectRestError(await rejected(kind, { [kind]: 'Img', image: bad }), 400, 'rest_invalid_param', 'Invalid parameter(s): image');
+          expectRestError(
+            await rejected(kind, { [kind]: 'Img', image: bad }),
+            400,
+            'rest_invalid_param',
+            'Invalid parameter(s): image',
+          );
         }
-        expectRestError(await rejected(kind, { [kind]: 'Img', image: 'https://cdn.example.org/c.png' }, 'contributor'), 400, 'rest_invalid_param', 'Invalid parameter(s): image');
-        const byUrl = await create(srv(), kind, { [kind]: `Img url ${kind}`, image: 'https://cdn.example.org/new.png' }, 'author');
+        expectRestError(
+          await rejected(kind, { [kind]: 'Img', image: 'https://cdn.example.org/c.png' }, 'contributor'),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): image',
+        );
+        const byUrl = await create(
+          srv(),
+          kind,
+          { [kind]: `Img url ${kind}`, image: 'https://cdn.example.org/new.png' },
+          'author',
+        );
         assert.equal(byUrl.image.url, 'https://cdn.example.org/new.png');
         assert.equal(byUrl.image.extension, 'png');
-        const again = await create(srv(), kind, { [kind]: `Img url again ${kind}`, image: 'https://cdn.example.org/new.png' }, 'author');
+        const again = await create(
+          srv(),
+          kind,
+          { [kind]: `Img url again ${kind}`, image: 'https://cdn.example.org/new.png' },
+          'author',
+        );
         assert.equal(again.image.id, byUrl.image.id, 'a known URL reuses its image record');
         const none = await create(srv(), kind, { [kind]: `Img none ${kind}`, image: '' });
         assert.equal('image' in none, false);
@@ -98,13 +170,22 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
 
     describe(`POST ${path}: permission`, () => {
       it('anonymous callers get 401 and subscribers 403 rest_forbidden', async () => {
-        expectRestError(await rejected(kind, { [kind]: 'Nope' }, null), 401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+        expectRestError(
+          await rejected(kind, { [kind]: 'Nope' }, null),
+          401,
+          'rest_forbidden',
+          'Sorry, you are not allowed to do that.',
+        );
         expectRestError(await rejected(kind, { [kind]: 'Nope' }, 'subscriber'), 403, 'rest_forbidden');
       });
 
       it('naming another author needs edit_others_posts (X 9)', async () => {
         const editor = await srv().user('editor');
-        expectRestError(await rejected(kind, { [kind]: 'Other author', author: editor.id }, 'author'), 403, 'rest_forbidden');
+        expectRestError(
+          await rejected(kind, { [kind]: 'Other author', author: editor.id }, 'author'),
+          403,
+          'rest_forbidden',
+        );
         const author = await srv().user('author');
         const self = await create(srv(), kind, { [kind]: `Self author ${kind}`, author: author.id }, 'author');
         assert.equal(self.author, String(author.id));
@@ -123,7 +204,11 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
         assert.equal(priv.status, 'private');
         const future = await create(srv(), kind, { [kind]: `Fut ${kind}`, date: '2099-01-01 00:00:00' });
         assert.equal(future.status, 'future');
-        const past = await create(srv(), kind, { [kind]: `Past ${kind}`, status: 'future', date: '2001-01-01 00:00:00' });
+        const past = await create(srv(), kind, {
+          [kind]: `Past ${kind}`,
+          status: 'future',
+          date: '2001-01-01 00:00:00',
+        });
         assert.equal(past.status, 'publish');
       });
 
@@ -149,10 +234,18 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
           assert.equal(utc.date, '2025-03-01 10:15:00');
           const offset = await create(srv(), kind, { [kind]: `Offset ${kind}`, date: '2025-03-01T10:15:00+00:00' });
           assert.equal(offset.date, '2025-03-01 04:15:00', 'an explicit offset is converted (VO-37)');
-          const both = await create(srv(), kind, { [kind]: `Both ${kind}`, date: '2025-03-01 10:00:00', date_utc: '2025-03-02 00:00:00' });
+          const both = await create(srv(), kind, {
+            [kind]: `Both ${kind}`,
+            date: '2025-03-01 10:00:00',
+            date_utc: '2025-03-02 00:00:00',
+          });
           assert.equal(both.date, '2025-03-01 10:00:00');
           assert.equal(both.date_utc, '2025-03-02 00:00:00');
-          const draft = await create(srv(), kind, { [kind]: `Draft dated ${kind}`, status: 'draft', date: '2025-03-01 10:15:00' });
+          const draft = await create(srv(), kind, {
+            [kind]: `Draft dated ${kind}`,
+            status: 'draft',
+            date: '2025-03-01 10:15:00',
+          });
           assert.equal(draft.date, '2025-03-01 10:15:00');
           assert.equal(draft.date_utc, '0000-00-00 00:00:00');
         } finally {
@@ -181,13 +274,29 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
       });
 
       it('names and descriptions lose disallowed HTML (X 16)', async () => {
-        const rec = await create(srv(), kind, { [kind]: `<script>alert(1)</script><em>Shiny</em> ${kind}`, description: '<p onclick="x()">Hi</p><script>bad()</script>' }, 'author');
+        const rec = await create(
+          srv(),
+          kind,
+          {
+            [kind]: `<script>alert(1)</script><em>Shiny</em> ${kind}`,
+            description: '<p onclick="x()">Hi</p><script>bad()</script>',
+          },
+          'author',
+        );
         assert.equal(rec[kind], `<em>Shiny</em> ${kind}`);
         assert.equal(rec.description, '<p>Hi</p>');
       });
 
       it('explicit nulls on optional fields are the same as absent on create (VO-20)', async () => {
-        const fields: Record<string, unknown> = { [kind]: `Nulls ${kind}`, description: null, status: null, image: null, phone: null, author: null, date: null };
+        const fields: Record<string, unknown> = {
+          [kind]: `Nulls ${kind}`,
+          description: null,
+          status: null,
+          image: null,
+          phone: null,
+          author: null,
+          date: null,
+        };
         if (kind === 'venue') Object.assign(fields, { show_map: null, geo_lat: null, city: null });
         else Object.assign(fields, { email: null });
         const rec = await create(srv(), kind, fields, 'author');
@@ -197,7 +306,12 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
       });
 
       it('unknown parameters and a body id are ignored', async () => {
-        const rec = await create(srv(), kind, { [kind]: `Unknown ${kind}`, id: 1, timezone: 'Europe/Paris', url: 'https://evil.example' });
+        const rec = await create(srv(), kind, {
+          [kind]: `Unknown ${kind}`,
+          id: 1,
+          timezone: 'Europe/Paris',
+          url: 'https://evil.example',
+        });
         assert.notEqual(rec.id, 1);
         assert.notEqual(rec.url, 'https://evil.example');
       });
@@ -205,9 +319,16 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
 
     describe(`POST ${path}: reuse of an existing record (4.9, VO-11)`, () => {
       it('the same name, compared trimmed and case-insensitively, answers 201 with the existing record and its given attributes updated', async () => {
-        const first = await create(srv(), kind, { [kind]: `Reuse Me ${kind}`, phone: '111', website: 'https://keep.example.org' });
+        const first = await create(srv(), kind, {
+          [kind]: `Reuse Me ${kind}`,
+          phone: '111',
+          website: 'https://keep.example.org',
+        });
         const before = await countRecords(srv(), kind);
-        const again = await srv().post(path, { as: 'administrator', json: { [kind]: `  reuse me ${kind.toUpperCase()} `, phone: '222' } });
+        const again = await srv().post(path, {
+          as: 'administrator',
+          json: { [kind]: `  reuse me ${kind.toUpperCase()} `, phone: '222' },
+        });
         assert.equal(again.status, 201);
         assert.equal(again.body.id, first.id);
         assert.equal(again.body[kind], `Reuse Me ${kind}`, 'the name is not touched');
@@ -256,7 +377,14 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
     });
 
     it('coordinates are validated: latitude -90..90, longitude -180..180, numbers only', async () => {
-      for (const [field, value] of [['geo_lat', 90.5], ['geo_lat', -91], ['geo_lng', 180.1], ['geo_lng', -200], ['geo_lat', 'north'], ['geo_lng', true]] as const) {
+      for (const [field, value] of [
+        ['geo_lat', 90.5],
+        ['geo_lat', -91],
+        ['geo_lng', 180.1],
+        ['geo_lng', -200],
+        ['geo_lat', 'north'],
+        ['geo_lng', true],
+      ] as const) {
         const res = await rejected('venue', { venue: 'Geo bad', [field]: value });
         expectRestError(res, 400, 'rest_invalid_param', `Invalid parameter(s): ${field}`);
       }
@@ -267,12 +395,20 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
 
     it('show_map must be a string or a boolean', async () => {
       for (const value of [5, ['1'], { a: 1 }]) {
-        expectRestError(await rejected('venue', { venue: 'Flag bad', show_map: value }), 400, 'rest_invalid_param', 'Invalid parameter(s): show_map');
+        expectRestError(
+          await rejected('venue', { venue: 'Flag bad', show_map: value }),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): show_map',
+        );
       }
     });
 
     it('form bodies work like JSON', async () => {
-      const res = await srv().post('/venues', { as: 'administrator', form: { venue: 'Form Venue', city: 'Rome', show_map: '0' } });
+      const res = await srv().post('/venues', {
+        as: 'administrator',
+        form: { venue: 'Form Venue', city: 'Rome', show_map: '0' },
+      });
       assert.equal(res.status, 201);
       assert.equal(res.body.city, 'Rome');
       assert.equal(res.body.show_map, false);
@@ -285,7 +421,12 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
         const ok = await create(srv(), 'organizer', { organizer: `Mail ${text}`, email: text });
         assert.equal(ok.email, text);
       }
-      expectRestError(await rejected('organizer', { organizer: 'Mail bad', email: 12345 }), 400, 'rest_invalid_param', 'Invalid parameter(s): email');
+      expectRestError(
+        await rejected('organizer', { organizer: 'Mail bad', email: 12345 }),
+        400,
+        'rest_invalid_param',
+        'Invalid parameter(s): email',
+      );
     });
   });
 

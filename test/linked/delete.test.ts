@@ -6,8 +6,8 @@ import { KINDS, create, dataVersion, insertEvent, linkColumn, linkTable, plural 
 
 forEachBackend('DELETE /venues/{id} and /organizers/{id} (and by slug)', (srv) => {
   const links = async (kind: 'venue' | 'organizer', eventId: number) => {
-    const rows = await srv().db
-      .selectFrom(linkTable(kind))
+    const rows = await srv()
+      .db.selectFrom(linkTable(kind))
       .selectAll()
       .where('event_id', '=', eventId)
       .orderBy('position')
@@ -23,7 +23,10 @@ forEachBackend('DELETE /venues/{id} and /organizers/{id} (and by slug)', (srv) =
       it('moves the record to the trash, renames its slug and answers with the record (6.2, 6.3)', async () => {
         const rec = await create(srv(), kind, { [kind]: `Trash me ${kind}` });
         const version = await dataVersion(srv());
-        const res = await srv().request('DELETE', `${path}/${rec.id}`, { as: 'administrator', query: { force: 'true' } });
+        const res = await srv().request('DELETE', `${path}/${rec.id}`, {
+          as: 'administrator',
+          query: { force: 'true' },
+        });
         assert.equal(res.status, 200, res.text);
         assert.equal(res.body.id, rec.id);
         assert.equal(res.body.status, 'trash');
@@ -35,7 +38,12 @@ forEachBackend('DELETE /venues/{id} and /organizers/{id} (and by slug)', (srv) =
         assert.equal(row.trashed_slug, rec.slug);
         assert.equal(row.trashed_status, 'publish');
         assert.notEqual(row.trashed_at, null);
-        expectRestError(await srv().get(`${path}/by-slug/${rec.slug}`), 400, 'rest_invalid_param', 'Invalid parameter(s): slug');
+        expectRestError(
+          await srv().get(`${path}/by-slug/${rec.slug}`),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): slug',
+        );
       });
 
       it('a second DELETE is 410 is-in-trash and changes nothing', async () => {
@@ -59,24 +67,49 @@ forEachBackend('DELETE /venues/{id} and /organizers/{id} (and by slug)', (srv) =
         assert.deepEqual(await links(kind, draft), [b.id]);
         assert.deepEqual(await links(kind, past), []);
         const list = await srv().get(path, { query: { event: published } });
-        assert.deepEqual(list.body[plural(kind)].map((r: any) => r.id), [b.id]);
+        assert.deepEqual(
+          list.body[plural(kind)].map((r: any) => r.id),
+          [b.id],
+        );
       });
 
       it('permanent removal happens only through the trash purge (VO-27)', async () => {
         const rec = await create(srv(), kind, { [kind]: `Purged ${kind}` });
         await srv().request('DELETE', `${path}/${rec.id}`, { as: 'administrator' });
         assert.ok(await srv().db.selectFrom('posts').select('id').where('id', '=', rec.id).executeTakeFirst());
-        await srv().db.transaction().execute((trx) => purgeTrash(trx, 0));
-        assert.equal(await srv().db.selectFrom('posts').select('id').where('id', '=', rec.id).executeTakeFirst(), undefined);
-        assert.equal(await srv().db.selectFrom(kind === 'venue' ? 'venues' : 'organizers').select('post_id').where('post_id', '=', rec.id).executeTakeFirst(), undefined);
+        await srv()
+          .db.transaction()
+          .execute((trx) => purgeTrash(trx, 0));
+        assert.equal(
+          await srv().db.selectFrom('posts').select('id').where('id', '=', rec.id).executeTakeFirst(),
+          undefined,
+        );
+        assert.equal(
+          await srv()
+            .db.selectFrom(kind === 'venue' ? 'venues' : 'organizers')
+            .select('post_id')
+            .where('post_id', '=', rec.id)
+            .executeTakeFirst(),
+          undefined,
+        );
         expectRestError(await srv().get(`${path}/${rec.id}`), 400, 'rest_invalid_param');
       });
     });
 
     describe(`DELETE ${path}: resolution and permission`, () => {
       it('an unknown ID is 400 even for anonymous callers; a non-digit ID is rest_no_route', async () => {
-        expectRestError(await srv().request('DELETE', `${path}/999999`), 400, 'rest_invalid_param', 'Invalid parameter(s): id');
-        expectRestError(await srv().request('DELETE', `${path}/by-slug/not-there`), 400, 'rest_invalid_param', 'Invalid parameter(s): slug');
+        expectRestError(
+          await srv().request('DELETE', `${path}/999999`),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): id',
+        );
+        expectRestError(
+          await srv().request('DELETE', `${path}/by-slug/not-there`),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): slug',
+        );
         expectRestError(await srv().request('DELETE', `${path}/abc`, { as: 'administrator' }), 404, 'rest_no_route');
       });
 
@@ -84,8 +117,16 @@ forEachBackend('DELETE /venues/{id} and /organizers/{id} (and by slug)', (srv) =
         const rec = await create(srv(), kind, { [kind]: `Protected ${kind}` });
         const event = await insertEvent(srv(), { startsInDays: 1, [key]: [rec.id] });
         expectRestError(await srv().request('DELETE', `${path}/${rec.id}`), 401, 'rest_forbidden');
-        expectRestError(await srv().request('DELETE', `${path}/${rec.id}`, { as: 'subscriber' }), 403, 'rest_forbidden');
-        const row = await srv().db.selectFrom('posts').select(['status', 'slug']).where('id', '=', rec.id).executeTakeFirstOrThrow();
+        expectRestError(
+          await srv().request('DELETE', `${path}/${rec.id}`, { as: 'subscriber' }),
+          403,
+          'rest_forbidden',
+        );
+        const row = await srv()
+          .db.selectFrom('posts')
+          .select(['status', 'slug'])
+          .where('id', '=', rec.id)
+          .executeTakeFirstOrThrow();
         assert.deepEqual(row, { status: 'publish', slug: rec.slug });
         assert.deepEqual(await links(kind, event), [rec.id]);
       });
@@ -94,11 +135,19 @@ forEachBackend('DELETE /venues/{id} and /organizers/{id} (and by slug)', (srv) =
         const contributor = await srv().user('contributor', `del-c-${kind}`);
         const author = await srv().user('author', `del-a-${kind}`);
         const ownDraft = await create(srv(), kind, { [kind]: `Del own draft ${kind}` });
-        await srv().db.updateTable('posts').set({ author: contributor.id, status: 'draft' }).where('id', '=', ownDraft.id).execute();
+        await srv()
+          .db.updateTable('posts')
+          .set({ author: contributor.id, status: 'draft' })
+          .where('id', '=', ownDraft.id)
+          .execute();
         assert.equal((await srv().request('DELETE', `${path}/${ownDraft.id}`, { as: contributor })).status, 200);
         const ownPublished = await create(srv(), kind, { [kind]: `Del own pub ${kind}` });
         await srv().db.updateTable('posts').set({ author: contributor.id }).where('id', '=', ownPublished.id).execute();
-        expectRestError(await srv().request('DELETE', `${path}/${ownPublished.id}`, { as: contributor }), 403, 'rest_forbidden');
+        expectRestError(
+          await srv().request('DELETE', `${path}/${ownPublished.id}`, { as: contributor }),
+          403,
+          'rest_forbidden',
+        );
         const authors = await create(srv(), kind, { [kind]: `Del author pub ${kind}` });
         expectRestError(await srv().request('DELETE', `${path}/${authors.id}`, { as: author }), 403, 'rest_forbidden');
         await srv().db.updateTable('posts').set({ author: author.id }).where('id', '=', authors.id).execute();
@@ -109,7 +158,11 @@ forEachBackend('DELETE /venues/{id} and /organizers/{id} (and by slug)', (srv) =
 
       it('by slug resolves the record, then applies the per-record check (X 2)', async () => {
         const rec = await create(srv(), kind, { [kind]: `Del by slug ${kind}` });
-        expectRestError(await srv().request('DELETE', `${path}/by-slug/${rec.slug}`, { as: 'contributor' }), 403, 'rest_forbidden');
+        expectRestError(
+          await srv().request('DELETE', `${path}/by-slug/${rec.slug}`, { as: 'contributor' }),
+          403,
+          'rest_forbidden',
+        );
         const res = await srv().request('DELETE', `${path}/by-slug/${rec.slug}`, { as: 'editor' });
         assert.equal(res.status, 200);
         assert.equal(res.body.id, rec.id);
@@ -119,7 +172,10 @@ forEachBackend('DELETE /venues/{id} and /organizers/{id} (and by slug)', (srv) =
       it('the Allow header lists what the caller may do on the route', async () => {
         const rec = await create(srv(), kind, { [kind]: `Allow ${kind}` });
         assert.equal((await srv().get(`${path}/${rec.id}`)).headers.get('allow'), 'GET');
-        assert.equal((await srv().get(`${path}/${rec.id}`, { as: 'editor' })).headers.get('allow'), 'GET, DELETE, POST, PUT, PATCH');
+        assert.equal(
+          (await srv().get(`${path}/${rec.id}`, { as: 'editor' })).headers.get('allow'),
+          'GET, DELETE, POST, PUT, PATCH',
+        );
         assert.equal((await srv().get(path, { as: 'contributor' })).headers.get('allow'), 'GET, POST');
       });
     });

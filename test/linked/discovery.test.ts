@@ -20,8 +20,14 @@ forEachBackend('venues and organizers in discovery (common.md 1.2, 2.1.1)', (srv
         `${NS}/categories`,
       ];
       const positions = order.map((k) => keys.indexOf(k));
-      assert.ok(positions.every((p) => p >= 0), JSON.stringify(keys));
-      assert.deepEqual([...positions].sort((a, b) => a - b), positions);
+      assert.ok(
+        positions.every((p) => p >= 0),
+        JSON.stringify(keys),
+      );
+      assert.deepEqual(
+        [...positions].sort((a, b) => a - b),
+        positions,
+      );
       assert.equal(positions[1], positions[0]! + 1);
     });
 
@@ -30,19 +36,56 @@ forEachBackend('venues and organizers in discovery (common.md 1.2, 2.1.1)', (srv
       const venues = res.body.routes[`${NS}/venues`];
       assert.deepEqual(venues.methods, ['GET', 'POST']);
       const [list, create] = venues.endpoints;
-      assert.deepEqual(Object.keys(list.args), ['page', 'per_page', 'search', 'event', 'has_events', 'only_with_upcoming', 'status']);
+      assert.deepEqual(Object.keys(list.args), [
+        'page',
+        'per_page',
+        'search',
+        'event',
+        'has_events',
+        'only_with_upcoming',
+        'status',
+      ]);
       assert.equal(list.args.page.default, 1);
       assert.equal(list.args.per_page.default, 10);
       assert.equal(list.args.only_with_upcoming.default, false);
       assert.deepEqual(Object.keys(create.args), [
-        'author', 'date', 'date_utc', 'venue', 'description', 'status', 'show_map', 'show_map_link', 'address', 'city', 'country',
-        'province', 'state', 'zip', 'phone', 'website', 'stateprovince', 'image', 'geo_lat', 'geo_lng',
+        'author',
+        'date',
+        'date_utc',
+        'venue',
+        'description',
+        'status',
+        'show_map',
+        'show_map_link',
+        'address',
+        'city',
+        'country',
+        'province',
+        'state',
+        'zip',
+        'phone',
+        'website',
+        'stateprovince',
+        'image',
+        'geo_lat',
+        'geo_lng',
       ]);
       assert.equal(create.args.venue.required, true);
       assert.equal(create.args.description.default, null);
       assert.equal('default' in create.args.author, false);
       const organizers = res.body.routes[`${NS}/organizers`].endpoints[1].args;
-      assert.deepEqual(Object.keys(organizers), ['author', 'date', 'date_utc', 'organizer', 'description', 'status', 'phone', 'website', 'email', 'image']);
+      assert.deepEqual(Object.keys(organizers), [
+        'author',
+        'date',
+        'date_utc',
+        'organizer',
+        'description',
+        'status',
+        'phone',
+        'website',
+        'email',
+        'image',
+      ]);
       assert.equal(organizers.organizer.required, true);
       assert.equal(organizers.organizer.default, null);
       const single = res.body.routes[`${NS}/organizers/(?P<id>\\d+)`];
@@ -59,7 +102,14 @@ forEachBackend('venues and organizers in discovery (common.md 1.2, 2.1.1)', (srv
     it('documents the venue and organizer paths', async () => {
       const res = await srv().get('/doc');
       assert.equal(res.status, 200);
-      for (const path of ['/venues', '/venues/{id}', '/venues/by-slug/{slug}', '/organizers', '/organizers/{id}', '/organizers/by-slug/{slug}']) {
+      for (const path of [
+        '/venues',
+        '/venues/{id}',
+        '/venues/by-slug/{slug}',
+        '/organizers',
+        '/organizers/{id}',
+        '/organizers/by-slug/{slug}',
+      ]) {
         assert.ok(res.body.paths[path], path);
       }
       assert.ok(res.body.paths['/venues'].post.responses['201']);

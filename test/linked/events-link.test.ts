@@ -6,7 +6,10 @@ import { countRecords, create } from './helpers.js';
 const WHEN = { start_date: '2030-05-01 19:00:00', end_date: '2030-05-01 22:00:00' };
 
 forEachBackend('venues and organizers inside events (venues-organizers.md 1.10, 7)', (srv) => {
-  const createEvent = async (fields: Record<string, unknown>, as: 'administrator' | 'author' | 'contributor' = 'administrator') => {
+  const createEvent = async (
+    fields: Record<string, unknown>,
+    as: 'administrator' | 'author' | 'contributor' = 'administrator',
+  ) => {
     const res = await srv().post('/events', { as, json: { title: 'Linked event', ...WHEN, ...fields } });
     assert.equal(res.status, 201, res.text);
     return res.body as Record<string, any>;
@@ -20,9 +23,15 @@ forEachBackend('venues and organizers inside events (venues-organizers.md 1.10, 
       const one = await createEvent({ venue: v1.id, organizer: o1.id });
       assert.equal(one.venue.id, v1.id);
       assert.equal(Array.isArray(one.venue), false);
-      assert.deepEqual(one.organizer.map((o: any) => o.id), [o1.id]);
+      assert.deepEqual(
+        one.organizer.map((o: any) => o.id),
+        [o1.id],
+      );
       const several = await createEvent({ venue: `${v2.id},${v1.id}` });
-      assert.deepEqual(several.venue.map((v: any) => v.id), [v2.id, v1.id]);
+      assert.deepEqual(
+        several.venue.map((v: any) => v.id),
+        [v2.id, v1.id],
+      );
       assert.deepEqual(several.organizer, []);
       const none = await createEvent({});
       assert.deepEqual(none.venue, []);
@@ -37,7 +46,9 @@ forEachBackend('venues and organizers inside events (venues-organizers.md 1.10, 
       const single = await srv().get(`/events/${event.id}`);
       assert.deepEqual(single.body.venue, (await srv().get(`/venues/${v.id}`)).body);
       assert.deepEqual(single.body.organizer[0], (await srv().get(`/organizers/${o.id}`)).body);
-      const list = await srv().get('/events', { query: { venue: v.id, start_date: '2030-01-01', end_date: '2030-12-31' } });
+      const list = await srv().get('/events', {
+        query: { venue: v.id, start_date: '2030-01-01', end_date: '2030-12-31' },
+      });
       assert.equal(list.status, 200, list.text);
       const listed = list.body.events.find((e: any) => e.id === event.id);
       assert.equal(listed.venue.id, v.id);
@@ -51,10 +62,16 @@ forEachBackend('venues and organizers inside events (venues-organizers.md 1.10, 
       const event = await createEvent({ venue: draft.id, organizer: [privOrg.id, pub.id] });
       const anon = await srv().get(`/events/${event.id}`);
       assert.deepEqual(anon.body.venue, []);
-      assert.deepEqual(anon.body.organizer.map((o: any) => o.id), [pub.id]);
+      assert.deepEqual(
+        anon.body.organizer.map((o: any) => o.id),
+        [pub.id],
+      );
       const editor = await srv().get(`/events/${event.id}`, { as: 'editor' });
       assert.equal(editor.body.venue.id, draft.id);
-      assert.deepEqual(editor.body.organizer.map((o: any) => o.id), [privOrg.id, pub.id]);
+      assert.deepEqual(
+        editor.body.organizer.map((o: any) => o.id),
+        [privOrg.id, pub.id],
+      );
     });
   });
 
@@ -83,7 +100,10 @@ forEachBackend('venues and organizers inside events (venues-organizers.md 1.10, 
         const res = await srv().post('/events', { as: 'administrator', json: { title: 'Rejected', ...WHEN, venue } });
         expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): venue');
       }
-      const org = await srv().post('/events', { as: 'administrator', json: { title: 'Rejected', ...WHEN, organizer: [{ organizer: 'Bad mail', email: 12345 }] } });
+      const org = await srv().post('/events', {
+        as: 'administrator',
+        json: { title: 'Rejected', ...WHEN, organizer: [{ organizer: 'Bad mail', email: 12345 }] },
+      });
       expectRestError(org, 400, 'rest_invalid_param', 'Invalid parameter(s): organizer');
       assert.equal(await countRecords(srv(), 'venue'), before.venues);
       assert.equal(await countRecords(srv(), 'event'), before.events);
@@ -91,10 +111,19 @@ forEachBackend('venues and organizers inside events (venues-organizers.md 1.10, 
 
     it('a failure after an inline record was created rolls the whole write back', async () => {
       const editor = await srv().user('editor');
-      const before = { venues: await countRecords(srv(), 'venue'), organizers: await countRecords(srv(), 'organizer'), events: await countRecords(srv(), 'event') };
+      const before = {
+        venues: await countRecords(srv(), 'venue'),
+        organizers: await countRecords(srv(), 'organizer'),
+        events: await countRecords(srv(), 'event'),
+      };
       const res = await srv().post('/events', {
         as: 'author',
-        json: { title: 'Rolled back', ...WHEN, venue: { venue: 'Rolled Back Hall' }, organizer: [{ organizer: 'Not mine', author: editor.id }] },
+        json: {
+          title: 'Rolled back',
+          ...WHEN,
+          venue: { venue: 'Rolled Back Hall' },
+          organizer: [{ organizer: 'Not mine', author: editor.id }],
+        },
       });
       expectRestError(res, 403, 'rest_forbidden');
       assert.equal(await countRecords(srv(), 'venue'), before.venues);
@@ -104,7 +133,10 @@ forEachBackend('venues and organizers inside events (venues-organizers.md 1.10, 
 
     it('inline records of a contributor are drafts owned by the contributor', async () => {
       const contributor = await srv().user('contributor', 'inline-event-contrib');
-      const res = await srv().post('/events', { as: contributor, json: { title: 'Contrib event', ...WHEN, organizer: [{ organizer: 'Contrib Inline Org' }] } });
+      const res = await srv().post('/events', {
+        as: contributor,
+        json: { title: 'Contrib event', ...WHEN, organizer: [{ organizer: 'Contrib Inline Org' }] },
+      });
       assert.equal(res.status, 201, res.text);
       assert.equal(res.body.organizer.length, 1, 'the contributor may read its own draft, so it is embedded');
       const id = res.body.organizer[0].id;
@@ -125,17 +157,33 @@ forEachBackend('venues and organizers inside events (venues-organizers.md 1.10, 
       const res = await srv().get(`/events/${event.id}`, { as: 'administrator' });
       assert.equal(res.status, 200);
       assert.deepEqual(res.body.venue, []);
-      assert.deepEqual(res.body.organizer.map((o: any) => o.id), [o2.id]);
+      assert.deepEqual(
+        res.body.organizer.map((o: any) => o.id),
+        [o2.id],
+      );
       const filtered = await srv().get('/organizers', { query: { event: event.id } });
-      assert.deepEqual(filtered.body.organizers.map((o: any) => o.id), [o2.id]);
+      assert.deepEqual(
+        filtered.body.organizers.map((o: any) => o.id),
+        [o2.id],
+      );
     });
   });
 
   describe('event filters by venue and organizer', () => {
     it('unknown IDs and IDs of the other kind are 400', async () => {
       const v = await create(srv(), 'venue', { venue: 'Filter kind venue' });
-      expectRestError(await srv().get('/events', { query: { venue: 999999 } }), 400, 'rest_invalid_param', 'Invalid parameter(s): venue');
-      expectRestError(await srv().get('/events', { query: { organizer: v.id } }), 400, 'rest_invalid_param', 'Invalid parameter(s): organizer');
+      expectRestError(
+        await srv().get('/events', { query: { venue: 999999 } }),
+        400,
+        'rest_invalid_param',
+        'Invalid parameter(s): venue',
+      );
+      expectRestError(
+        await srv().get('/events', { query: { organizer: v.id } }),
+        400,
+        'rest_invalid_param',
+        'Invalid parameter(s): organizer',
+      );
     });
   });
 });

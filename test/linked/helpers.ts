@@ -21,7 +21,14 @@ export async function create(srv: TestServer, kind: Kind, fields: Record<string,
 /** Inserts an event row directly (the events routes are another resource), linked to the given records. */
 export async function insertEvent(
   srv: TestServer,
-  opts: { status?: string; startsInDays: number; author?: number; venues?: number[]; organizers?: number[]; hidden?: boolean },
+  opts: {
+    status?: string;
+    startsInDays: number;
+    author?: number;
+    venues?: number[];
+    organizers?: number[];
+    hidden?: boolean;
+  },
 ): Promise<number> {
   const start = new Date(Date.now() + opts.startsInDays * 86_400_000);
   const end = new Date(start.getTime() + 2 * 3_600_000);
@@ -74,7 +81,11 @@ export async function insertEvent(
 
 /** How many records of the kind the database holds. */
 export async function countRecords(srv: TestServer, kind: Kind | 'image' | 'event'): Promise<number> {
-  const row = await srv.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', kind).executeTakeFirstOrThrow();
+  const row = await srv.db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('type', '=', kind)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -117,7 +128,10 @@ export async function insertImage(srv: TestServer, url: string): Promise<number>
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await srv.db.insertInto('images').values({ post_id: id, url, mime_type: 'image/jpeg', extension: 'jpg', width: 800, height: 600 }).execute();
+  await srv.db
+    .insertInto('images')
+    .values({ post_id: id, url, mime_type: 'image/jpeg', extension: 'jpg', width: 800, height: 600 })
+    .execute();
   await bumpDataVersion(srv.db);
   return id;
 }

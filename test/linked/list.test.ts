@@ -9,7 +9,10 @@ const ids = (body: any, kind: Kind) => (body[plural(kind)] as Array<{ id: number
 async function seed(srv: TestServer, kind: Kind, n: number, prefix = 'Item'): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
-    const rec = await create(srv, kind, { [kind]: `${prefix} ${i}`, date: `2025-01-${String(i + 1).padStart(2, '0')} 10:00:00` });
+    const rec = await create(srv, kind, {
+      [kind]: `${prefix} ${i}`,
+      date: `2025-01-${String(i + 1).padStart(2, '0')} 10:00:00`,
+    });
     out.push(rec.id);
   }
   return out;
@@ -51,13 +54,23 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
         const res = await srv().get(path, { query: { per_page: 2, page: 2 } });
         assert.deepEqual(ids(res.body, kind), created.slice(2, 4));
         const base = `${srv().root}/${plural(kind)}/`;
-        assert.deepEqual(Object.keys(res.body), [plural(kind), 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages']);
+        assert.deepEqual(Object.keys(res.body), [
+          plural(kind),
+          'rest_url',
+          'next_rest_url',
+          'previous_rest_url',
+          'total',
+          'total_pages',
+        ]);
         assert.equal(res.body.rest_url, `${base}?page=2&per_page=2&status=publish`);
         assert.equal(res.body.next_rest_url, `${base}?per_page=2&status=publish&page=3`);
         assert.equal(res.body.previous_rest_url, `${base}?per_page=2&status=publish`);
         assert.equal(res.body.total, 5);
         assert.equal(res.body.total_pages, 3);
-        assert.equal(res.headers.get('link'), `<${base}?per_page=2&status=publish&page=3>; rel="next", <${base}?per_page=2&status=publish>; rel="prev"`);
+        assert.equal(
+          res.headers.get('link'),
+          `<${base}?per_page=2&status=publish&page=3>; rel="next", <${base}?per_page=2&status=publish>; rel="prev"`,
+        );
         const third = await srv().get(path, { query: { per_page: 2, page: 3 } });
         assert.deepEqual(ids(third.body, kind), created.slice(4));
         assert.equal(third.body.previous_rest_url, `${base}?per_page=2&status=publish&page=2`);
@@ -85,7 +98,12 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
       it('a page past the last is 404 archive-page-not-found; an empty first page is 200', async () => {
         await seed(srv(), kind, 2);
         const res = await srv().get(path, { query: { page: 2 } });
-        expectRestError(res, 404, `${kind}-archive-page-not-found`, `The requested ${kind} archive page does not exist`);
+        expectRestError(
+          res,
+          404,
+          `${kind}-archive-page-not-found`,
+          `The requested ${kind} archive page does not exist`,
+        );
         await clearAll(srv());
         const empty = await srv().get(path);
         assert.equal(empty.status, 200);
@@ -95,7 +113,14 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
         assert.equal('next_rest_url' in empty.body, false);
       });
 
-      for (const [name, value] of [['page', 'foo'], ['page', '0'], ['page', '-1'], ['page', '2.5'], ['per_page', '0'], ['per_page', 'foo bar']] as const) {
+      for (const [name, value] of [
+        ['page', 'foo'],
+        ['page', '0'],
+        ['page', '-1'],
+        ['page', '2.5'],
+        ['per_page', '0'],
+        ['per_page', 'foo bar'],
+      ] as const) {
         it(`${name}=${value} is 400 rest_invalid_param`, async () => {
           const res = await srv().get(path, { query: { [name]: value } });
           expectRestError(res, 400, 'rest_invalid_param', `Invalid parameter(s): ${name}`);
@@ -116,7 +141,12 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
           const explicit = await srv().get(path, { as, query: { status: 'publish' } });
           assert.deepEqual(ids(explicit.body, kind), [pub.id]);
           for (const status of ['draft', 'publish,draft', 'any']) {
-            expectRestError(await srv().get(path, { as, query: { status } }), 400, 'rest_invalid_param', 'Invalid parameter(s): status');
+            expectRestError(
+              await srv().get(path, { as, query: { status } }),
+              400,
+              'rest_invalid_param',
+              'Invalid parameter(s): status',
+            );
           }
         }
       });
@@ -157,7 +187,12 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
         const trash = await srv().get(path, { as: 'editor', query: { status: 'trash' } });
         assert.deepEqual(ids(trash.body, kind), [trashed.id]);
         for (const status of ['foo', 'foo, bar, publish', 'auto-draft-x']) {
-          expectRestError(await srv().get(path, { as: 'editor', query: { status } }), 400, 'rest_invalid_param', 'Invalid parameter(s): status');
+          expectRestError(
+            await srv().get(path, { as: 'editor', query: { status } }),
+            400,
+            'rest_invalid_param',
+            'Invalid parameter(s): status',
+          );
         }
       });
     });
@@ -180,7 +215,10 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
         const res = await srv().get(path, { query: { search: 'TEMPLE avenue' } });
         assert.deepEqual(ids(res.body, kind), [hit.id]);
         assert.equal(res.body.total, 1);
-        assert.equal(res.body.rest_url, `${srv().root}/${plural(kind)}/?page=1&per_page=10&search=TEMPLE%20avenue&status=publish`);
+        assert.equal(
+          res.body.rest_url,
+          `${srv().root}/${plural(kind)}/?page=1&per_page=10&search=TEMPLE%20avenue&status=publish`,
+        );
       });
 
       it('non-ASCII letters separate fragments', async () => {
@@ -209,7 +247,10 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
         const event = await insertEvent(srv(), { status: 'draft', startsInDays: 3, [key]: [a!, c!] });
         const res = await srv().get(path, { query: { event } });
         assert.deepEqual(ids(res.body, kind), [c, a]);
-        assert.equal(res.body.rest_url, `${srv().root}/${plural(kind)}/?page=1&per_page=10&event=${event}&status=publish`);
+        assert.equal(
+          res.body.rest_url,
+          `${srv().root}/${plural(kind)}/?page=1&per_page=10&event=${event}&status=publish`,
+        );
         assert.equal(ids(res.body, kind).includes(b!), false);
       });
 
@@ -244,7 +285,10 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
           assert.equal(res.body.total, 3);
         }
         const linked = await srv().get(path, { query: { has_events: 'true' } });
-        assert.equal(linked.body.rest_url, `${srv().root}/${plural(kind)}/?page=1&per_page=10&has_events=true&status=publish`);
+        assert.equal(
+          linked.body.rest_url,
+          `${srv().root}/${plural(kind)}/?page=1&per_page=10&has_events=true&status=publish`,
+        );
       });
 
       it('only_with_upcoming keeps records linked to events starting now or later, not past or ongoing ones (VO-4)', async () => {
@@ -259,7 +303,10 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
         await insertEvent(srv(), { startsInDays: 400, [key]: [farFuture!] });
         const res = await srv().get(path, { query: { only_with_upcoming: 'true' } });
         assert.deepEqual(ids(res.body, kind), [farFuture, upcoming]);
-        assert.equal(res.body.rest_url, `${srv().root}/${plural(kind)}/?page=1&per_page=10&only_with_upcoming=true&status=publish`);
+        assert.equal(
+          res.body.rest_url,
+          `${srv().root}/${plural(kind)}/?page=1&per_page=10&only_with_upcoming=true&status=publish`,
+        );
         const off = await srv().get(path, { query: { only_with_upcoming: 'false' } });
         assert.equal(off.body.total, 5, 'a non-truthy value is no filter at all');
       });
@@ -280,7 +327,9 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
         const key = kind === 'venue' ? 'venues' : 'organizers';
         const event = await insertEvent(srv(), { startsInDays: 2, [key]: [a!, b!] });
         await srv().request('PATCH', `${path}/${b}`, { as: 'administrator', json: { [kind]: 'Other name' } });
-        const res = await srv().get(path, { query: { event, search: 'combo', has_events: '1', only_with_upcoming: '1' } });
+        const res = await srv().get(path, {
+          query: { event, search: 'combo', has_events: '1', only_with_upcoming: '1' },
+        });
         assert.deepEqual(ids(res.body, kind), [a]);
         assert.equal(
           res.body.rest_url,
@@ -306,7 +355,17 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
         website: 'https://webword.example.org',
       };
       const venue = await create(srv(), 'venue', fields);
-      for (const word of ['nameword', 'descword', 'addrword', 'cityword', 'provword', 'stateword', 'spword', 'zipword', 'phoneword']) {
+      for (const word of [
+        'nameword',
+        'descword',
+        'addrword',
+        'cityword',
+        'provword',
+        'stateword',
+        'spword',
+        'zipword',
+        'phoneword',
+      ]) {
         const res = await srv().get('/venues', { query: { search: word } });
         assert.deepEqual(ids(res.body, 'venue'), [venue.id], word);
       }

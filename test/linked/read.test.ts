@@ -63,7 +63,11 @@ forEachBackend('GET /venues/{id}, /organizers/{id} and by-slug', (srv) => {
         const rec = await create(srv(), kind, { [kind]: 'Scheduled', date: '2099-05-01 10:00:00' });
         assert.equal(rec.status, 'future');
         expectRestError(await srv().get(`${path}/${rec.id}`), 403, `${kind}-not-accessible`);
-        await srv().db.updateTable('posts').set({ date: '2020-01-01 00:00:00', date_utc: '2020-01-01 00:00:00' }).where('id', '=', rec.id).execute();
+        await srv()
+          .db.updateTable('posts')
+          .set({ date: '2020-01-01 00:00:00', date_utc: '2020-01-01 00:00:00' })
+          .where('id', '=', rec.id)
+          .execute();
         const res = await srv().get(`${path}/${rec.id}`);
         assert.equal(res.status, 200);
         assert.equal(res.body.status, 'publish');
@@ -94,12 +98,22 @@ forEachBackend('GET /venues/{id}, /organizers/{id} and by-slug', (srv) => {
         const res = await srv().get(`${path}/by-slug/A%20Spaced%20Name`);
         assert.equal(res.status, 200);
         assert.equal(res.body.id, rec.id);
-        expectRestError(await srv().get(`${path}/by-slug/a-spaced`), 400, 'rest_invalid_param', 'Invalid parameter(s): slug');
+        expectRestError(
+          await srv().get(`${path}/by-slug/a-spaced`),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): slug',
+        );
       });
 
       it('an unknown slug or the slug of another kind is 400 rest_invalid_param', async () => {
         await create(srv(), other, { [other]: `Only Other Kind Slug ${kind}` });
-        expectRestError(await srv().get(`${path}/by-slug/only-other-kind-slug-${kind}`), 400, 'rest_invalid_param', 'Invalid parameter(s): slug');
+        expectRestError(
+          await srv().get(`${path}/by-slug/only-other-kind-slug-${kind}`),
+          400,
+          'rest_invalid_param',
+          'Invalid parameter(s): slug',
+        );
         expectRestError(await srv().get(`${path}/by-slug/no-such-thing`), 400, 'rest_invalid_param');
       });
 
@@ -129,9 +143,16 @@ forEachBackend('GET /venues/{id}, /organizers/{id} and by-slug', (srv) => {
 
       it('drafts may share a slug, made unique when published; renaming keeps the slug', async () => {
         const pub = await create(srv(), kind, { [kind]: 'Shared Draft Slug' });
-        const draft = await create(srv(), kind, { [kind]: 'Shared Draft Slug', description: 'draft one', status: 'draft' });
+        const draft = await create(srv(), kind, {
+          [kind]: 'Shared Draft Slug',
+          description: 'draft one',
+          status: 'draft',
+        });
         assert.equal(draft.slug, 'shared-draft-slug');
-        const published = await srv().request('PATCH', `${path}/${draft.id}`, { as: 'administrator', json: { status: 'publish', [kind]: 'Renamed' } });
+        const published = await srv().request('PATCH', `${path}/${draft.id}`, {
+          as: 'administrator',
+          json: { status: 'publish', [kind]: 'Renamed' },
+        });
         assert.equal(published.status, 200, published.text);
         assert.equal(published.body.slug, 'shared-draft-slug-2');
         assert.equal(published.body[kind], 'Renamed');

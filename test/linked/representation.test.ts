@@ -29,9 +29,34 @@ forEachBackend('venue and organizer representation', (srv) => {
       const res = await srv().get(`/venues/${venue.id}`);
       assert.equal(res.status, 200);
       assert.deepEqual(Object.keys(res.body), [
-        'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'description', 'slug', 'image',
-        'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince', 'geo_lat', 'geo_lng',
-        'json_ld', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+        'id',
+        'author',
+        'status',
+        'date',
+        'date_utc',
+        'modified',
+        'modified_utc',
+        'url',
+        'venue',
+        'description',
+        'slug',
+        'image',
+        'address',
+        'city',
+        'country',
+        'province',
+        'state',
+        'zip',
+        'phone',
+        'website',
+        'stateprovince',
+        'geo_lat',
+        'geo_lng',
+        'json_ld',
+        'show_map',
+        'show_map_link',
+        'global_id',
+        'global_id_lineage',
       ]);
       const admin = await srv().user('administrator');
       const site = srv().root.replace(/\/wp-json\/calendar\/events\/v1$/, '');
@@ -45,7 +70,13 @@ forEachBackend('venue and organizer representation', (srv) => {
       assert.equal(res.body.venue, 'The Grand Hall');
       assert.equal(res.body.description, '<p>A restored 1920s concert hall.</p>');
       assert.equal(res.body.slug, 'the-grand-hall');
-      assert.deepEqual(res.body.image, { url: 'https://cdn.example.org/hall.jpg', id: image, extension: 'jpg', width: 800, height: 600 });
+      assert.deepEqual(res.body.image, {
+        url: 'https://cdn.example.org/hall.jpg',
+        id: image,
+        extension: 'jpg',
+        width: 800,
+        height: 600,
+      });
       assert.equal(res.body.address, '12 Main Street');
       assert.equal(res.body.city, 'Springfield');
       assert.equal(res.body.country, 'Canada');
@@ -104,7 +135,15 @@ forEachBackend('venue and organizer representation', (srv) => {
     it('json_ld of a record without details keeps empty telephone and sameAs and an address of @type only', async () => {
       const venue = await create(srv(), 'venue', { venue: 'Bare Venue Ld' });
       const res = await srv().get(`/venues/${venue.id}`);
-      assert.deepEqual(res.body.json_ld, { '@type': 'Place', name: 'Bare Venue Ld', description: '', url: venue.url, address: { '@type': 'PostalAddress' }, telephone: '', sameAs: '' });
+      assert.deepEqual(res.body.json_ld, {
+        '@type': 'Place',
+        name: 'Bare Venue Ld',
+        description: '',
+        url: venue.url,
+        address: { '@type': 'PostalAddress' },
+        telephone: '',
+        sameAs: '',
+      });
     });
 
     it('the json_ld description is cut to 55 words', async () => {
@@ -115,10 +154,27 @@ forEachBackend('venue and organizer representation', (srv) => {
     });
 
     it('empty fields are left out, while show_map, show_map_link and the global ids always stay', async () => {
-      const venue = await create(srv(), 'venue', { venue: 'Bare Venue', zip: '0', show_map: 'no', show_map_link: false });
+      const venue = await create(srv(), 'venue', {
+        venue: 'Bare Venue',
+        zip: '0',
+        show_map: 'no',
+        show_map_link: false,
+      });
       assert.deepEqual(Object.keys(venue), [
-        'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug',
-        'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+        'id',
+        'author',
+        'status',
+        'date',
+        'date_utc',
+        'modified',
+        'modified_utc',
+        'url',
+        'venue',
+        'slug',
+        'show_map',
+        'show_map_link',
+        'global_id',
+        'global_id_lineage',
       ]);
       assert.equal(venue.show_map, false);
       assert.equal(venue.show_map_link, false);
@@ -129,15 +185,37 @@ forEachBackend('venue and organizer representation', (srv) => {
       const venue = await create(srv(), 'venue', { venue: 'Flag Default Venue' });
       assert.equal(venue.show_map, true);
       assert.equal(venue.show_map_link, true);
-      await srv().db.updateTable('venues').set({ show_map: null, show_map_link: null }).where('post_id', '=', venue.id).execute();
+      await srv()
+        .db.updateTable('venues')
+        .set({ show_map: null, show_map_link: null })
+        .where('post_id', '=', venue.id)
+        .execute();
       const res = await srv().get(`/venues/${venue.id}`);
       assert.equal(res.body.show_map, true);
       assert.equal(res.body.show_map_link, true);
     });
 
     it('the map flags take the truthy strings and JSON booleans (4.3, VO-20)', async () => {
-      for (const [value, expected] of [['1', true], ['TRUE', true], ['yes', true], ['Y', true], ['on', true], ['enable', true], ['enabled', true], [true, true], ['0', false], ['false', false], ['no', false], ['', false], ['foo', false], [false, false]] as const) {
-        const venue = await create(srv(), 'venue', { venue: `Flag ${String(value)} ${Math.random()}`, show_map: value });
+      for (const [value, expected] of [
+        ['1', true],
+        ['TRUE', true],
+        ['yes', true],
+        ['Y', true],
+        ['on', true],
+        ['enable', true],
+        ['enabled', true],
+        [true, true],
+        ['0', false],
+        ['false', false],
+        ['no', false],
+        ['', false],
+        ['foo', false],
+        [false, false],
+      ] as const) {
+        const venue = await create(srv(), 'venue', {
+          venue: `Flag ${String(value)} ${Math.random()}`,
+          show_map: value,
+        });
         assert.equal(venue.show_map, expected, `show_map=${JSON.stringify(value)}`);
       }
     });
@@ -163,7 +241,10 @@ forEachBackend('venue and organizer representation', (srv) => {
     });
 
     it('names are returned as stored (sanitized HTML) and trimmed; descriptions are wrapped in paragraphs (X 16)', async () => {
-      const venue = await create(srv(), 'venue', { venue: "  Tom & Jerry's \"Hall\"  ", description: 'Line one\nLine two\n\nSecond' });
+      const venue = await create(srv(), 'venue', {
+        venue: '  Tom & Jerry\'s "Hall"  ',
+        description: 'Line one\nLine two\n\nSecond',
+      });
       // Names are stored as sanitized HTML (inline allow-list), so a bare `&` is stored as an entity.
       assert.equal(venue.venue, 'Tom &amp; Jerry\'s "Hall"');
       assert.equal(venue.description, '<p>Line one<br />\nLine two</p>\n<p>Second</p>');
@@ -184,8 +265,24 @@ forEachBackend('venue and organizer representation', (srv) => {
       const res = await srv().get(`/organizers/${org.id}`);
       assert.equal(res.status, 200);
       assert.deepEqual(Object.keys(res.body), [
-        'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'description', 'slug', 'image',
-        'phone', 'website', 'email', 'json_ld', 'global_id', 'global_id_lineage',
+        'id',
+        'author',
+        'status',
+        'date',
+        'date_utc',
+        'modified',
+        'modified_utc',
+        'url',
+        'organizer',
+        'description',
+        'slug',
+        'image',
+        'phone',
+        'website',
+        'email',
+        'json_ld',
+        'global_id',
+        'global_id_lineage',
       ]);
       const site = srv().root.replace(/\/wp-json\/calendar\/events\/v1$/, '');
       assert.equal(res.body.url, `${site}/organizer/riverside-arts-collective/`);
@@ -208,9 +305,30 @@ forEachBackend('venue and organizer representation', (srv) => {
 
     it('every empty field is left out, and json_ld keeps empty strings', async () => {
       const org = await create(srv(), 'organizer', { organizer: 'Bare Org' });
-      assert.deepEqual(Object.keys(org), ['id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'slug', 'global_id', 'global_id_lineage']);
+      assert.deepEqual(Object.keys(org), [
+        'id',
+        'author',
+        'status',
+        'date',
+        'date_utc',
+        'modified',
+        'modified_utc',
+        'url',
+        'organizer',
+        'slug',
+        'global_id',
+        'global_id_lineage',
+      ]);
       const res = await srv().get(`/organizers/${org.id}`);
-      assert.deepEqual(res.body.json_ld, { '@type': 'Person', name: 'Bare Org', description: '', url: '', telephone: '', email: '', sameAs: '' });
+      assert.deepEqual(res.body.json_ld, {
+        '@type': 'Person',
+        name: 'Bare Org',
+        description: '',
+        url: '',
+        telephone: '',
+        email: '',
+        sameAs: '',
+      });
     });
 
     it('a record without author leaves the author key out', async () => {

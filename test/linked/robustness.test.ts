@@ -3,14 +3,51 @@ import assert from 'node:assert/strict';
 import { forEachBackend } from '../support/server.js';
 import { KINDS, countRecords, create, plural } from './helpers.js';
 
-const ODD_VALUES: unknown[] = [[], {}, { a: 1 }, [1, 2], ['a', { b: 2 }], true, false, 1.5, -1, 0, 99999999999, 'x'.repeat(5000), '\u0000', '%zz', '<script>'];
+const ODD_VALUES: unknown[] = [
+  [],
+  {},
+  { a: 1 },
+  [1, 2],
+  ['a', { b: 2 }],
+  true,
+  false,
+  1.5,
+  -1,
+  0,
+  99999999999,
+  'x'.repeat(5000),
+  '\u0000',
+  '%zz',
+  '<script>',
+];
 
 forEachBackend('venues and organizers: bad input never yields a 500', (srv) => {
   for (const kind of KINDS) {
     const path = `/${plural(kind)}`;
     const fields =
       kind === 'venue'
-        ? ['venue', 'author', 'date', 'date_utc', 'description', 'status', 'show_map', 'show_map_link', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince', 'website', 'image', 'geo_lat', 'geo_lng']
+        ? [
+            'venue',
+            'author',
+            'date',
+            'date_utc',
+            'description',
+            'status',
+            'show_map',
+            'show_map_link',
+            'address',
+            'city',
+            'country',
+            'province',
+            'state',
+            'zip',
+            'phone',
+            'stateprovince',
+            'website',
+            'image',
+            'geo_lat',
+            'geo_lng',
+          ]
         : ['organizer', 'author', 'date', 'date_utc', 'description', 'status', 'phone', 'website', 'email', 'image'];
 
     describe(`${path} writes`, () => {
@@ -19,17 +56,35 @@ forEachBackend('venues and organizers: bad input never yields a 500', (srv) => {
         for (const field of fields) {
           for (const value of ODD_VALUES) {
             const before = await countRecords(srv(), kind);
-            const created = await srv().post(path, { as: 'administrator', json: { [kind]: `Fuzz ${field}`, [field]: value } });
-            assert.ok(created.status < 500, `create ${field}=${JSON.stringify(value).slice(0, 40)}: ${created.status} ${created.text.slice(0, 200)}`);
+            const created = await srv().post(path, {
+              as: 'administrator',
+              json: { [kind]: `Fuzz ${field}`, [field]: value },
+            });
+            assert.ok(
+              created.status < 500,
+              `create ${field}=${JSON.stringify(value).slice(0, 40)}: ${created.status} ${created.text.slice(0, 200)}`,
+            );
             if (created.status >= 400) assert.equal(await countRecords(srv(), kind), before);
-            const updated = await srv().request('PATCH', `${path}/${target.id}`, { as: 'administrator', json: { [field]: value } });
-            assert.ok(updated.status < 500, `update ${field}=${JSON.stringify(value).slice(0, 40)}: ${updated.status} ${updated.text.slice(0, 200)}`);
+            const updated = await srv().request('PATCH', `${path}/${target.id}`, {
+              as: 'administrator',
+              json: { [field]: value },
+            });
+            assert.ok(
+              updated.status < 500,
+              `update ${field}=${JSON.stringify(value).slice(0, 40)}: ${updated.status} ${updated.text.slice(0, 200)}`,
+            );
           }
         }
       });
 
       it('form bodies with bracket arrays and nested objects never yield a 500', async () => {
-        for (const body of [`${kind}[a]=1`, `${kind}[]=x&website[]=y`, `${kind}=Ok&show_map[x]=1`, `${kind}=Ok&image[]=1`, `${kind}=Ok&geo_lat[]=1`]) {
+        for (const body of [
+          `${kind}[a]=1`,
+          `${kind}[]=x&website[]=y`,
+          `${kind}=Ok&show_map[x]=1`,
+          `${kind}=Ok&image[]=1`,
+          `${kind}=Ok&geo_lat[]=1`,
+        ]) {
           const res = await srv().post(path, { as: 'administrator', form: body });
           assert.ok(res.status < 500, `${body}: ${res.status} ${res.text}`);
         }
@@ -42,7 +97,10 @@ forEachBackend('venues and organizers: bad input never yields a 500', (srv) => {
           for (const value of ['', 'x', '-1', '1.5', '99999999999', '%00', '[]']) {
             for (const as of [undefined, 'editor'] as const) {
               const res = await srv().get(path, { as, query: { [name]: value } });
-              assert.ok(res.status === 200 || res.status === 400 || res.status === 404, `${name}=${value}: ${res.status} ${res.text.slice(0, 200)}`);
+              assert.ok(
+                res.status === 200 || res.status === 400 || res.status === 404,
+                `${name}=${value}: ${res.status} ${res.text.slice(0, 200)}`,
+              );
             }
           }
           const array = await srv().get(path, { query: { [`${name}[]`]: ['1', '2'] } });

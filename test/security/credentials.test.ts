@@ -44,16 +44,35 @@ forEachBackend('Basic credentials', (srv) => {
 
   it('a login with a NUL or another control character is 401 invalid_username', async () => {
     const admin = await srv().user('administrator');
-    for (const login of [`${admin.login}\u0000`, `\u0000${admin.login}`, `${admin.login}\u0007`, `${admin.login}\u0085`, `${admin.login}@example.org\u0000`]) {
-      expectRestError(await srv().get('/', { headers: { authorization: basic(login, admin.password) } }), 401, 'invalid_username');
+    for (const login of [
+      `${admin.login}\u0000`,
+      `\u0000${admin.login}`,
+      `${admin.login}\u0007`,
+      `${admin.login}\u0085`,
+      `${admin.login}@example.org\u0000`,
+    ]) {
+      expectRestError(
+        await srv().get('/', { headers: { authorization: basic(login, admin.password) } }),
+        401,
+        'invalid_username',
+      );
     }
   });
 
   it('the right password with a NUL or another control character in it is 401 incorrect_password', async () => {
     const admin = await srv().user('administrator');
     assert.equal((await srv().get('/', { as: admin })).status, 200);
-    for (const password of [`${admin.password}\u0000`, admin.password.replace(' ', '\u0000'), admin.password.replace(' ', '\t'), `\u001b${admin.password}`]) {
-      expectRestError(await srv().get('/', { headers: { authorization: basic(admin.login, password) } }), 401, 'incorrect_password');
+    for (const password of [
+      `${admin.password}\u0000`,
+      admin.password.replace(' ', '\u0000'),
+      admin.password.replace(' ', '\t'),
+      `\u001b${admin.password}`,
+    ]) {
+      expectRestError(
+        await srv().get('/', { headers: { authorization: basic(admin.login, password) } }),
+        401,
+        'incorrect_password',
+      );
     }
     // The credential itself still works.
     assert.equal((await srv().get('/', { as: admin })).status, 200);
@@ -89,7 +108,14 @@ forEachBackend('calendar user disable / enable', (srv) => {
     );
     assert.deepEqual(refused.body.data, { status: 401 });
     // Refused on a write too, not treated as anonymous.
-    expectRestError(await srv().post('/events', { as: editor, json: { title: 'x', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' } }), 401, 'application_passwords_disabled_for_user');
+    expectRestError(
+      await srv().post('/events', {
+        as: editor,
+        json: { title: 'x', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' },
+      }),
+      401,
+      'application_passwords_disabled_for_user',
+    );
     assert.equal((await srv().get('/', { as: bystander })).status, 200);
 
     const enabled = cli(srv(), 'user', 'enable', 'dora');

@@ -6,8 +6,15 @@ import { RawConnection, sendRaw, type RawExchange, type RawResponse } from '../s
 const ROOT = '/wp-json/calendar/events/v1';
 const LINK_HEADER_LIMIT = 8192;
 
-/** A WordPress error body with the status, the JSON content type, and (when `closes`) the connection closed after it. */
-function expectRawRestError(exchange: RawExchange & { response: RawResponse }, status: number, code: string, closes: boolean): void {
+/**
+ * A WordPress error body with the status, the JSON content type, and (when `closes`) the connection closed after it.
+ */
+function expectRawRestError(
+  exchange: RawExchange & { response: RawResponse },
+  status: number,
+  code: string,
+  closes: boolean,
+): void {
   const { response } = exchange;
   assert.equal(response.status, status, exchange.received.slice(0, 500));
   assert.equal(response.body?.code, code, response.text);
@@ -24,7 +31,12 @@ function expectRawRestError(exchange: RawExchange & { response: RawResponse }, s
 forEachBackend('HTTP-level errors', (srv) => {
   describe('malformed requests', () => {
     it('a request line with spaces in the target is 400 rest_invalid_request, then the connection closes', async () => {
-      expectRawRestError(await sendRaw(srv().origin, 'GET /a b c HTTP/1.1\r\nHost: x\r\n\r\n'), 400, 'rest_invalid_request', true);
+      expectRawRestError(
+        await sendRaw(srv().origin, 'GET /a b c HTTP/1.1\r\nHost: x\r\n\r\n'),
+        400,
+        'rest_invalid_request',
+        true,
+      );
     });
 
     it('a line that is not HTTP is 400 rest_invalid_request, then the connection closes', async () => {
@@ -32,7 +44,12 @@ forEachBackend('HTTP-level errors', (srv) => {
     });
 
     it('an unknown method token is 400 rest_invalid_request', async () => {
-      expectRawRestError(await sendRaw(srv().origin, `FOO ${ROOT} HTTP/1.1\r\nHost: x\r\n\r\n`), 400, 'rest_invalid_request', true);
+      expectRawRestError(
+        await sendRaw(srv().origin, `FOO ${ROOT} HTTP/1.1\r\nHost: x\r\n\r\n`),
+        400,
+        'rest_invalid_request',
+        true,
+      );
     });
 
     it('Content-Length together with Transfer-Encoding is 400 rest_invalid_request', async () => {
@@ -41,7 +58,12 @@ forEachBackend('HTTP-level errors', (srv) => {
     });
 
     it('an HTTP/1.1 request without Host is 400 rest_invalid_request', async () => {
-      expectRawRestError(await sendRaw(srv().origin, `GET ${ROOT} HTTP/1.1\r\n\r\n`), 400, 'rest_invalid_request', true);
+      expectRawRestError(
+        await sendRaw(srv().origin, `GET ${ROOT} HTTP/1.1\r\n\r\n`),
+        400,
+        'rest_invalid_request',
+        true,
+      );
     });
 
     it('an HTTP/1.0 request without Host is served', async () => {
@@ -105,10 +127,16 @@ forEachBackend('HTTP-level errors', (srv) => {
     it('a chunked GET body is ignored and the keep-alive connection serves the next request', async () => {
       const connection = new RawConnection(srv().origin);
       try {
-        connection.write(`GET ${ROOT}/events HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\na=b\r\n0\r\n\r\n`);
+        connection.write(
+          `GET ${ROOT}/events HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\na=b\r\n0\r\n\r\n`,
+        );
         connection.write(`GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`);
         const { responses, received } = await connection.read(2);
-        assert.deepEqual(responses.map((r) => r.status), [200, 200], received.slice(0, 500));
+        assert.deepEqual(
+          responses.map((r) => r.status),
+          [200, 200],
+          received.slice(0, 500),
+        );
         assert.deepEqual(responses[1]!.body, { status: 'ok' });
       } finally {
         connection.destroy();
@@ -125,7 +153,10 @@ forEachBackend('HTTP-level errors', (srv) => {
   describe('methods the service does not route', () => {
     for (const method of ['PROPFIND', 'TRACE', 'MKCOL']) {
       it(`${method} is 404 rest_no_route with the WordPress headers`, async () => {
-        const exchange = await sendRaw(srv().origin, `${method} ${ROOT}/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        const exchange = await sendRaw(
+          srv().origin,
+          `${method} ${ROOT}/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+        );
         expectRawRestError(exchange, 404, 'rest_no_route', false);
         assert.equal(exchange.response.headers['x-content-type-options'], 'nosniff');
       });
@@ -133,7 +164,10 @@ forEachBackend('HTTP-level errors', (srv) => {
 
     it('PROPFIND with a bad credential is 401 before routing, like any other method', async () => {
       const header = `Basic ${Buffer.from('nobody:aaaa bbbb cccc dddd eeee ffff').toString('base64')}`;
-      const exchange = await sendRaw(srv().origin, `PROPFIND ${ROOT}/events HTTP/1.1\r\nHost: x\r\nAuthorization: ${header}\r\n\r\n`);
+      const exchange = await sendRaw(
+        srv().origin,
+        `PROPFIND ${ROOT}/events HTTP/1.1\r\nHost: x\r\nAuthorization: ${header}\r\n\r\n`,
+      );
       expectRawRestError(exchange, 401, 'invalid_username', false);
     });
   });
@@ -157,7 +191,10 @@ forEachBackend('HTTP-level errors', (srv) => {
 
     it('an events list with a long query drops the rel="next" Link header; the body keeps next_rest_url', async () => {
       for (const title of ['One', 'Two']) {
-        const made = await srv().post('/events', { as: 'administrator', json: { title, start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' } });
+        const made = await srv().post('/events', {
+          as: 'administrator',
+          json: { title, start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' },
+        });
         assert.equal(made.status, 201, made.text);
       }
       // Commas unencoded: the request stays within the request-head limit while the links outgrow 8 KiB.
@@ -179,7 +216,9 @@ for (const backend of backends) {
       try {
         // The first request is still being received when closing starts, so its connection is not
         // idle and stays open; the second one arrives behind it, after closing has begun.
-        connection.write(`POST ${ROOT}?_method=GET HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{`);
+        connection.write(
+          `POST ${ROOT}?_method=GET HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{`,
+        );
         await new Promise((r) => setTimeout(r, 100));
         const closing = srv.built.close();
         await new Promise((r) => setTimeout(r, 100));
@@ -195,7 +234,10 @@ for (const backend of backends) {
         assert.equal(second.headers['content-type'], 'application/json; charset=UTF-8');
         assert.equal(second.headers.connection, 'close');
         assert.match(second.headers['retry-after'] ?? '', /^\d+$/);
-        assert.ok(exchange.closedByServer || (await connection.closedWithin(2000)), 'the server kept the connection open');
+        assert.ok(
+          exchange.closedByServer || (await connection.closedWithin(2000)),
+          'the server kept the connection open',
+        );
       } finally {
         connection.destroy();
         await srv.close();

@@ -11,7 +11,10 @@ forEachBackend('Hostile input answers 4xx', (srv) => {
   let eventId = 0;
   before(async () => {
     for (const title of ['Emoji 😀 night', 'Plain evening']) {
-      const res = await srv().post('/events', { as: 'administrator', json: { title, start_date: '2030-02-01 10:00', end_date: '2030-02-01 11:00' } });
+      const res = await srv().post('/events', {
+        as: 'administrator',
+        json: { title, start_date: '2030-02-01 10:00', end_date: '2030-02-01 11:00' },
+      });
       assert.equal(res.status, 201, res.text);
       eventId = res.body.id;
     }
@@ -20,7 +23,11 @@ forEachBackend('Hostile input answers 4xx', (srv) => {
   describe('JSON nesting', () => {
     it(`a body nested ${MAX_INPUT_DEPTH * 12} deep is 400 rest_invalid_json with PHP's depth error, nothing written`, async () => {
       const counts = await tableCounts(srv());
-      const res = await srv().post('/venues', { as: 'administrator', body: `{"venue":${nested(MAX_INPUT_DEPTH * 12)}}`, headers: json });
+      const res = await srv().post('/venues', {
+        as: 'administrator',
+        body: `{"venue":${nested(MAX_INPUT_DEPTH * 12)}}`,
+        headers: json,
+      });
       expectRestError(res, 400, 'rest_invalid_json', 'Invalid JSON body passed.');
       assert.equal(res.body.data.json_error_code, 1);
       assert.equal(res.body.data.json_error_message, 'Maximum stack depth exceeded');
@@ -33,7 +40,11 @@ forEachBackend('Hostile input answers 4xx', (srv) => {
     });
 
     it(`nesting up to ${MAX_INPUT_DEPTH} levels is read (and then judged by the argument)`, async () => {
-      const res = await srv().post('/venues', { as: 'administrator', body: `{"venue":${nested(MAX_INPUT_DEPTH - 1)}}`, headers: json });
+      const res = await srv().post('/venues', {
+        as: 'administrator',
+        body: `{"venue":${nested(MAX_INPUT_DEPTH - 1)}}`,
+        headers: json,
+      });
       expectRestError(res, 400, 'rest_invalid_param');
       assert.deepEqual(Object.keys(res.body.data.params), ['venue']);
     });
@@ -48,17 +59,35 @@ forEachBackend('Hostile input answers 4xx', (srv) => {
 
     it('ten words find an event holding them as one phrase, and not one holding each apart', async () => {
       const title = 'one two three four five six seven eight nine ten';
-      const made = await srv().post('/events', { as: 'administrator', json: { title, start_date: '2030-02-02 10:00', end_date: '2030-02-02 11:00' } });
+      const made = await srv().post('/events', {
+        as: 'administrator',
+        json: { title, start_date: '2030-02-02 10:00', end_date: '2030-02-02 11:00' },
+      });
       assert.equal(made.status, 201, made.text);
       const apart = await srv().post('/events', {
         as: 'administrator',
-        json: { title: 'ten nine eight seven six five four three two one', start_date: '2030-02-02 10:00', end_date: '2030-02-02 11:00' },
+        json: {
+          title: 'ten nine eight seven six five four three two one',
+          start_date: '2030-02-02 10:00',
+          end_date: '2030-02-02 11:00',
+        },
       });
       assert.equal(apart.status, 201, apart.text);
-      const res = await srv().get('/events', { query: { search: title, start_date: '2030-01-01', end_date: '2030-12-31' } });
+      const res = await srv().get('/events', {
+        query: { search: title, start_date: '2030-01-01', end_date: '2030-12-31' },
+      });
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body.events.map((e: { id: number }) => e.id), [made.body.id]);
-      const nine = await srv().get('/events', { query: { search: 'one two three four five six seven eight nine', start_date: '2030-01-01', end_date: '2030-12-31' } });
+      assert.deepEqual(
+        res.body.events.map((e: { id: number }) => e.id),
+        [made.body.id],
+      );
+      const nine = await srv().get('/events', {
+        query: {
+          search: 'one two three four five six seven eight nine',
+          start_date: '2030-01-01',
+          end_date: '2030-12-31',
+        },
+      });
       assert.equal(nine.body.total, 2);
     });
 
@@ -87,8 +116,16 @@ forEachBackend('Hostile input answers 4xx', (srv) => {
     const huge = '99999999999';
     it('an event ID past the column range is 404 rest-event-not-found on read, update and delete', async () => {
       expectRestError(await srv().get(`/events/${huge}`), 404, 'rest-event-not-found');
-      expectRestError(await srv().post(`/events/${huge}`, { as: 'administrator', json: { title: 'x' } }), 404, 'rest-event-not-found');
-      expectRestError(await srv().request('DELETE', `/events/${huge}`, { as: 'administrator' }), 404, 'rest-event-not-found');
+      expectRestError(
+        await srv().post(`/events/${huge}`, { as: 'administrator', json: { title: 'x' } }),
+        404,
+        'rest-event-not-found',
+      );
+      expectRestError(
+        await srv().request('DELETE', `/events/${huge}`, { as: 'administrator' }),
+        404,
+        'rest-event-not-found',
+      );
     });
 
     it('post_parent, include, venue, organizer, categories and tags past the range are 400 naming the parameter', async () => {
@@ -105,7 +142,15 @@ forEachBackend('Hostile input answers 4xx', (srv) => {
         assert.equal(res.status, 400, `${path}: ${res.text}`);
         assert.equal(res.body.code, 'rest_invalid_param');
       }
-      for (const [path, name] of [['/venues', 'event'], ['/organizers', 'event'], ['/categories', 'event'], ['/categories', 'post'], ['/categories', 'parent'], ['/tags', 'include'], ['/categories', 'exclude']] as const) {
+      for (const [path, name] of [
+        ['/venues', 'event'],
+        ['/organizers', 'event'],
+        ['/categories', 'event'],
+        ['/categories', 'post'],
+        ['/categories', 'parent'],
+        ['/tags', 'include'],
+        ['/categories', 'exclude'],
+      ] as const) {
         const res = await srv().get(path, { query: { [name]: huge } });
         expectRestError(res, 400, 'rest_invalid_param');
         assert.deepEqual(Object.keys(res.body.data.params), [name], `${path} ${name}`);
@@ -114,8 +159,16 @@ forEachBackend('Hostile input answers 4xx', (srv) => {
 
     it('an author, image or linked ID past the range on a write is 400, nothing written', async () => {
       const counts = await tableCounts(srv());
-      for (const [name, value] of [['author', huge], ['image', huge], ['venue', huge], ['organizer', huge]] as const) {
-        const res = await srv().post('/events', { as: 'administrator', json: { title: 'Huge', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', [name]: value } });
+      for (const [name, value] of [
+        ['author', huge],
+        ['image', huge],
+        ['venue', huge],
+        ['organizer', huge],
+      ] as const) {
+        const res = await srv().post('/events', {
+          as: 'administrator',
+          json: { title: 'Huge', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', [name]: value },
+        });
         expectRestError(res, 400, 'rest_invalid_param');
         assert.deepEqual(Object.keys(res.body.data.params), [name], name);
       }
@@ -124,7 +177,10 @@ forEachBackend('Hostile input answers 4xx', (srv) => {
 
     it('a term ID past the range on a write links nothing, like any unknown term ID (wp_set_object_terms)', async () => {
       for (const name of ['categories', 'tags']) {
-        const res = await srv().post('/events', { as: 'administrator', json: { title: 'Huge', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', [name]: [huge] } });
+        const res = await srv().post('/events', {
+          as: 'administrator',
+          json: { title: 'Huge', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', [name]: [huge] },
+        });
         assert.equal(res.status, 201, `${name}: ${res.text}`);
         assert.deepEqual(res.body[name], []);
       }
@@ -142,12 +198,21 @@ forEachBackend('Hostile input answers 4xx', (srv) => {
     it('NUL inside text fields is dropped before storage', async () => {
       const res = await srv().post('/events', {
         as: 'administrator',
-        json: { title: 'Nu\u0000ll', description: 'a\u0000b', slug: 'nu\u0000ll-slug', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00' },
+        json: {
+          title: 'Nu\u0000ll',
+          description: 'a\u0000b',
+          slug: 'nu\u0000ll-slug',
+          start_date: '2030-01-01 10:00',
+          end_date: '2030-01-01 11:00',
+        },
       });
       assert.equal(res.status, 201, res.text);
       assert.equal(res.body.title, 'Null');
       assert.equal(res.body.slug, 'null-slug');
-      const venue = await srv().post('/venues', { as: 'administrator', form: { venue: 'Ve\u0000nue', city: 'Ro\u0000me' } });
+      const venue = await srv().post('/venues', {
+        as: 'administrator',
+        form: { venue: 'Ve\u0000nue', city: 'Ro\u0000me' },
+      });
       assert.equal(venue.status, 201, venue.text);
       assert.equal(venue.body.venue, 'Venue');
       assert.equal(venue.body.city, 'Rome');
@@ -157,9 +222,14 @@ forEachBackend('Hostile input answers 4xx', (srv) => {
     });
 
     it('NUL in a query key or value is dropped', async () => {
-      const res = await srv().get('/events', { query: { 'sea\u0000rch': 'Pla\u0000in', start_date: '2030-01-01', end_date: '2030-12-31' } });
+      const res = await srv().get('/events', {
+        query: { 'sea\u0000rch': 'Pla\u0000in', start_date: '2030-01-01', end_date: '2030-12-31' },
+      });
       assert.equal(res.status, 200, res.text);
-      assert.deepEqual(res.body.events.map((e: { title: string }) => e.title), ['Plain evening']);
+      assert.deepEqual(
+        res.body.events.map((e: { title: string }) => e.title),
+        ['Plain evening'],
+      );
     });
 
     it('the event made before still reads', async () => {

@@ -4,7 +4,14 @@ import { expectRestError, forEachBackend, type RequestOptions } from '../support
 import { expectHandled, inconsistencies, prototypeKeys, routeTargets, type RouteTarget } from '../support/routes.js';
 
 /** `_fields` selections that walk into the object machinery. */
-const FIELD_PATHS = ['__proto__.polluted', 'constructor.prototype.polluted', 'constructor.prototype', 'prototype', '__proto__', 'constructor'];
+const FIELD_PATHS = [
+  '__proto__.polluted',
+  'constructor.prototype.polluted',
+  'constructor.prototype',
+  'prototype',
+  '__proto__',
+  'constructor',
+];
 
 /** Query strings in bracket syntax that name the object machinery (qs parses them into nested objects). */
 const BRACKET_QUERIES = [
@@ -28,7 +35,10 @@ const JSON_BODIES = [
 ];
 
 function polluted(): boolean {
-  return ({} as Record<string, unknown>).polluted !== undefined || ([] as unknown as Record<string, unknown>).polluted !== undefined;
+  return (
+    ({} as Record<string, unknown>).polluted !== undefined ||
+    ([] as unknown as Record<string, unknown>).polluted !== undefined
+  );
 }
 
 forEachBackend('Prototype pollution', (srv) => {
@@ -88,7 +98,11 @@ forEachBackend('Prototype pollution', (srv) => {
 
   it('a JSON body key __proto__ is 400 rest_invalid_param naming it, and nothing is written', async () => {
     const before = await srv().get('/venues', { query: { per_page: 50, status: 'any' }, as: 'administrator' });
-    const res = await srv().post('/venues', { as: 'administrator', body: '{"venue":"Proto venue","__proto__":{"status":"draft"}}', headers: { 'content-type': 'application/json' } });
+    const res = await srv().post('/venues', {
+      as: 'administrator',
+      body: '{"venue":"Proto venue","__proto__":{"status":"draft"}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expectRestError(res, 400, 'rest_invalid_param');
     assert.deepEqual(Object.entries(res.body.data.params), [['__proto__', 'Invalid parameter.']]);
     const after = await srv().get('/venues', { query: { per_page: 50, status: 'any' }, as: 'administrator' });
@@ -98,7 +112,9 @@ forEachBackend('Prototype pollution', (srv) => {
   it('a nested constructor key names its top-level parameter', async () => {
     const res = await srv().post('/events', {
       as: 'administrator',
-      json: JSON.parse('{"title":"T","start_date":"2030-01-01 10:00","end_date":"2030-01-01 11:00","venue":{"venue":"V","constructor":{"prototype":{"x":1}}}}'),
+      json: JSON.parse(
+        '{"title":"T","start_date":"2030-01-01 10:00","end_date":"2030-01-01 11:00","venue":{"venue":"V","constructor":{"prototype":{"x":1}}}}',
+      ),
     });
     expectRestError(res, 400, 'rest_invalid_param');
     assert.deepEqual(Object.keys(res.body.data.params), ['venue']);

@@ -16,11 +16,31 @@ function cli(srv: TestServer, ...argv: string[]) {
 }
 
 const WALL = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const DATE_KEYS = ['date', 'date_utc', 'modified', 'modified_utc', 'start_date', 'end_date', 'utc_start_date', 'utc_end_date'];
+const DATE_KEYS = [
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'start_date',
+  'end_date',
+  'utc_start_date',
+  'utc_end_date',
+];
 
 const post = (date: string) => ({
-  type: 'venue' as const, author: 0, status: 'publish', slug: '', title: 'Probe', description: '', excerpt: '', password: '', parent_id: 0,
-  date, date_utc: date, modified: date, modified_utc: date,
+  type: 'venue' as const,
+  author: 0,
+  status: 'publish',
+  slug: '',
+  title: 'Probe',
+  description: '',
+  excerpt: '',
+  password: '',
+  parent_id: 0,
+  date,
+  date_utc: date,
+  modified: date,
+  modified_utc: date,
 });
 
 forEachBackend('settings and dates that the time code cannot use are refused', (srv) => {
@@ -49,7 +69,7 @@ forEachBackend('settings and dates that the time code cannot use are refused', (
       await assert.rejects(srv().setSetting('timezone', 'UTC+25'), /timezone must be|must be an IANA/);
     });
 
-    it('an unusable zone written behind the CLI\'s back reads as UTC, and events get real dates', async () => {
+    it("an unusable zone written behind the CLI's back reads as UTC, and events get real dates", async () => {
       await srv().db.deleteFrom('settings').where('name', '=', 'timezone').execute();
       await srv().db.insertInto('settings').values({ name: 'timezone', value: 'UTC+25' }).execute();
       await new Promise((r) => setTimeout(r, 600));
@@ -70,7 +90,10 @@ forEachBackend('settings and dates that the time code cannot use are refused', (
     for (const timezone of ['UTC+25', 'UTC-15', 'UTC+14.5', '+25:00']) {
       it(`timezone ${timezone} is rest_invalid_param and nothing is stored`, async () => {
         const before = await tableCounts(srv());
-        const res = await srv().post('/events', { as: 'administrator', json: { title: 'Zone', start_date: daysFromNow(2), end_date: daysFromNow(2), timezone } });
+        const res = await srv().post('/events', {
+          as: 'administrator',
+          json: { title: 'Zone', start_date: daysFromNow(2), end_date: daysFromNow(2), timezone },
+        });
         expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): timezone');
         assert.deepEqual(await tableCounts(srv()), before);
       });
@@ -86,12 +109,23 @@ forEachBackend('settings and dates that the time code cannot use are refused', (
   });
 
   describe('date arguments out of the years 1 to 9999', () => {
-    const outOfRange = ['+1000000 years', '+8000 years', '-2100 years', '0000-06-01 10:00:00', '253402300800', '-62135596801', '+9999999 days'];
+    const outOfRange = [
+      '+1000000 years',
+      '+8000 years',
+      '-2100 years',
+      '0000-06-01 10:00:00',
+      '253402300800',
+      '-62135596801',
+      '+9999999 days',
+    ];
 
     for (const value of outOfRange) {
       it(`start_date ${JSON.stringify(value)} is rest_invalid_param, never a 500, and nothing is stored`, async () => {
         const before = await tableCounts(srv());
-        const res = await srv().post('/events', { as: 'administrator', json: { title: 'Far', start_date: value, end_date: daysFromNow(2) } });
+        const res = await srv().post('/events', {
+          as: 'administrator',
+          json: { title: 'Far', start_date: value, end_date: daysFromNow(2) },
+        });
         expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): start_date');
         assert.deepEqual(await tableCounts(srv()), before);
       });
@@ -122,9 +156,20 @@ forEachBackend('settings and dates that the time code cannot use are refused', (
   describe('the database refuses dates that are not YYYY-MM-DD HH:MM:SS', () => {
     it('a malformed post date is refused on insert and on update; the floating date is allowed', async () => {
       await assert.rejects(srv().db.insertInto('posts').values(post('Invalid DateTime')).execute());
-      await assert.rejects(srv().db.insertInto('posts').values({ ...post('2026-01-01 00:00:00'), modified_utc: '2026-01-01T00:00:00' }).execute());
-      const { id } = await srv().db.insertInto('posts').values({ ...post('2026-01-01 00:00:00'), date_utc: '0000-00-00 00:00:00' }).returning('id').executeTakeFirstOrThrow();
-      await assert.rejects(srv().db.updateTable('posts').set({ date: '+012026-01-01 00:00:00' }).where('id', '=', id).execute());
+      await assert.rejects(
+        srv()
+          .db.insertInto('posts')
+          .values({ ...post('2026-01-01 00:00:00'), modified_utc: '2026-01-01T00:00:00' })
+          .execute(),
+      );
+      const { id } = await srv()
+        .db.insertInto('posts')
+        .values({ ...post('2026-01-01 00:00:00'), date_utc: '0000-00-00 00:00:00' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await assert.rejects(
+        srv().db.updateTable('posts').set({ date: '+012026-01-01 00:00:00' }).where('id', '=', id).execute(),
+      );
       const row = await srv().db.selectFrom('posts').select('date').where('id', '=', id).executeTakeFirstOrThrow();
       assert.equal(row.date, '2026-01-01 00:00:00');
       await srv().db.deleteFrom('posts').where('id', '=', id).execute();
@@ -133,9 +178,20 @@ forEachBackend('settings and dates that the time code cannot use are refused', (
     it('a malformed event date is refused on update', async () => {
       const e = await makeEvent(srv());
       for (const column of ['start_date', 'end_date', 'utc_start_date', 'utc_end_date'] as const) {
-        await assert.rejects(srv().db.updateTable('events').set({ [column]: 'Invalid DateTime' }).where('post_id', '=', e.id).execute(), column);
+        await assert.rejects(
+          srv()
+            .db.updateTable('events')
+            .set({ [column]: 'Invalid DateTime' })
+            .where('post_id', '=', e.id)
+            .execute(),
+          column,
+        );
       }
-      const row = await srv().db.selectFrom('events').select('start_date').where('post_id', '=', e.id).executeTakeFirstOrThrow();
+      const row = await srv()
+        .db.selectFrom('events')
+        .select('start_date')
+        .where('post_id', '=', e.id)
+        .executeTakeFirstOrThrow();
       assert.equal(row.start_date, e.start_date);
     });
 
@@ -144,8 +200,22 @@ forEachBackend('settings and dates that the time code cannot use are refused', (
       const e = await makeEvent(srv(), { title: 'Broken dates' });
       await dateFormatChecks.down(db);
       try {
-        await db.updateTable('posts').set({ date: 'Invalid DateTime', modified: 'Invalid DateTime' }).where('id', '=', e.id).execute();
-        await db.updateTable('events').set({ start_date: 'Invalid DateTime', end_date: 'Invalid DateTime', utc_start_date: 'Invalid DateTime', utc_end_date: 'Invalid DateTime', timezone: 'UTC+25' }).where('post_id', '=', e.id).execute();
+        await db
+          .updateTable('posts')
+          .set({ date: 'Invalid DateTime', modified: 'Invalid DateTime' })
+          .where('id', '=', e.id)
+          .execute();
+        await db
+          .updateTable('events')
+          .set({
+            start_date: 'Invalid DateTime',
+            end_date: 'Invalid DateTime',
+            utc_start_date: 'Invalid DateTime',
+            utc_end_date: 'Invalid DateTime',
+            timezone: 'UTC+25',
+          })
+          .where('post_id', '=', e.id)
+          .execute();
       } finally {
         await dateFormatChecks.up(db);
       }
@@ -154,7 +224,9 @@ forEachBackend('settings and dates that the time code cannot use are refused', (
       for (const key of DATE_KEYS) assert.match(read.body[key], WALL, key);
       assert.equal(read.body.date, e.date_utc);
       assert.equal(read.body.timezone, 'UTC');
-      await assert.rejects(srv().db.updateTable('events').set({ start_date: 'Invalid DateTime' }).where('post_id', '=', e.id).execute());
+      await assert.rejects(
+        srv().db.updateTable('events').set({ start_date: 'Invalid DateTime' }).where('post_id', '=', e.id).execute(),
+      );
     });
   });
 });

@@ -27,7 +27,11 @@ forEachBackend(
       const victim = await srv().user('editor', 'victim');
       const bystander = await srv().user('author', 'bystander');
       for (let i = 0; i < 3; i++) {
-        expectRestError(await srv().get('/', from(`198.51.100.${i + 1}`, basic('victim', `wrong ${i}`))), 401, 'incorrect_password');
+        expectRestError(
+          await srv().get('/', from(`198.51.100.${i + 1}`, basic('victim', `wrong ${i}`))),
+          401,
+          'incorrect_password',
+        );
       }
       const wrong = await srv().get('/', from('198.51.100.10', basic('victim', 'wrong again')));
       expectRestError(wrong, 429, 'too_many_login_attempts', LOGIN_MESSAGE);
@@ -60,7 +64,8 @@ forEachBackend(
     });
 
     it('malformed credentials count as failures of their address', async () => {
-      for (let i = 0; i < 5; i++) expectRestError(await srv().get('/', from('203.0.113.20', 'Basic !!')), 401, 'incorrect_password');
+      for (let i = 0; i < 5; i++)
+        expectRestError(await srv().get('/', from('203.0.113.20', 'Basic !!')), 401, 'incorrect_password');
       expectRestError(await srv().get('/', from('203.0.113.20', 'Basic !!')), 429, 'too_many_login_attempts');
     });
 
@@ -68,7 +73,8 @@ forEachBackend(
       const busy = await srv().user('editor', 'busy');
       for (let i = 0; i < 12; i++) assert.equal((await srv().get('/', from('203.0.113.30', busy.header))).status, 200);
       // Two failures still leave room for a third attempt.
-      for (let i = 0; i < 2; i++) expectRestError(await srv().get('/', from('203.0.113.30', basic('busy', 'nope'))), 401, 'incorrect_password');
+      for (let i = 0; i < 2; i++)
+        expectRestError(await srv().get('/', from('203.0.113.30', basic('busy', 'nope'))), 401, 'incorrect_password');
       assert.equal((await srv().get('/', from('203.0.113.30', busy.header))).status, 200);
     });
 
@@ -76,7 +82,11 @@ forEachBackend(
       const sleeper = await srv().user('author', 'sleeper');
       await srv().db.updateTable('users').set({ status: 'disabled' }).where('id', '=', sleeper.id).execute();
       for (let i = 0; i < 4; i++) {
-        expectRestError(await srv().get('/', from(`192.0.2.${i + 1}`, sleeper.header)), 401, 'application_passwords_disabled_for_user');
+        expectRestError(
+          await srv().get('/', from(`192.0.2.${i + 1}`, sleeper.header)),
+          401,
+          'application_passwords_disabled_for_user',
+        );
       }
       await srv().db.updateTable('users').set({ status: 'enabled' }).where('id', '=', sleeper.id).execute();
       assert.equal((await srv().get('/', from('192.0.2.9', sleeper.header))).status, 200);
@@ -86,11 +96,18 @@ forEachBackend(
       const target = await srv().user('editor', 'target');
       let hashes = 0;
       const previous = srv().built.app.authenticator;
-      srv().built.app.authenticator = new Authenticator(srv().db, (password, stored) => (hashes++, verifyAppPassword(password, stored)));
+      srv().built.app.authenticator = new Authenticator(
+        srv().db,
+        (password, stored) => (hashes++, verifyAppPassword(password, stored)),
+      );
       try {
         for (let i = 0; i < 3; i++) await srv().get('/', from(`192.0.2.${20 + i}`, basic('target', `guess ${i}`)));
         assert.equal(hashes, 3);
-        expectRestError(await srv().get('/', from('192.0.2.30', basic('target', 'guess 4'))), 429, 'too_many_login_attempts');
+        expectRestError(
+          await srv().get('/', from('192.0.2.30', basic('target', 'guess 4'))),
+          429,
+          'too_many_login_attempts',
+        );
         expectRestError(await srv().get('/', from('192.0.2.31', target.header)), 429, 'too_many_login_attempts');
         assert.equal(hashes, 3);
       } finally {
@@ -101,10 +118,16 @@ forEachBackend(
     it('guesses sent together cannot exceed the limit: attempts being checked count', async () => {
       await srv().user('editor', 'crowded');
       const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => srv().get('/', from(`192.0.2.${40 + i}`, basic('crowded', `parallel ${i}`)))),
+        Array.from({ length: 12 }, (_, i) =>
+          srv().get('/', from(`192.0.2.${40 + i}`, basic('crowded', `parallel ${i}`))),
+        ),
       );
       const statuses = answers.map((r) => r.status).sort();
-      assert.equal(statuses.filter((s) => s === 401).length, 3, `expected 3 checked guesses, got ${statuses.join(',')}`);
+      assert.equal(
+        statuses.filter((s) => s === 401).length,
+        3,
+        `expected 3 checked guesses, got ${statuses.join(',')}`,
+      );
       assert.equal(statuses.filter((s) => s === 429).length, 9);
     });
 
@@ -112,7 +135,12 @@ forEachBackend(
       for (let i = 0; i < 30; i++) assert.equal((await srv().get('/', from('203.0.113.99'))).status, 200);
     });
   },
-  { TRUST_PROXY: 'true', LOGIN_FAILURES_PER_LOGIN: '3', LOGIN_FAILURES_PER_ADDRESS: '5', LOGIN_FAILURE_WINDOW_SECONDS: '900' },
+  {
+    TRUST_PROXY: 'true',
+    LOGIN_FAILURES_PER_LOGIN: '3',
+    LOGIN_FAILURES_PER_ADDRESS: '5',
+    LOGIN_FAILURE_WINDOW_SECONDS: '900',
+  },
 );
 
 forEachBackend(
@@ -126,9 +154,14 @@ forEachBackend(
       assert.deepEqual(limited.body.data, { status: 429 });
       expectRetryAfter(limited, 60);
       // Also on paths outside the REST namespace.
-      expectRestError(await srv().get(`${srv().origin}/no-such-page`, from('198.51.100.50')), 429, 'rest_too_many_requests');
+      expectRestError(
+        await srv().get(`${srv().origin}/no-such-page`, from('198.51.100.50')),
+        429,
+        'rest_too_many_requests',
+      );
       assert.equal((await srv().get('/events', from('198.51.100.51'))).status, 200);
-      for (let i = 0; i < 6; i++) assert.equal((await srv().get('/events', from('198.51.100.50', member.header))).status, 200);
+      for (let i = 0; i < 6; i++)
+        assert.equal((await srv().get('/events', from('198.51.100.50', member.header))).status, 200);
     });
   },
   { TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '4' },
@@ -140,11 +173,19 @@ it('the throttle limits default to 10 per login and 50 per address in 15 minutes
   assert.equal(config.loginFailuresPerAddress, 50);
   assert.equal(config.loginFailureWindowSeconds, 900);
   assert.equal(config.rateLimitPerMinute, 0);
-  const set = loadConfig({ LOGIN_FAILURES_PER_LOGIN: '0', LOGIN_FAILURES_PER_ADDRESS: '7', LOGIN_FAILURE_WINDOW_SECONDS: '60', RATE_LIMIT_PER_MINUTE: '120' });
+  const set = loadConfig({
+    LOGIN_FAILURES_PER_LOGIN: '0',
+    LOGIN_FAILURES_PER_ADDRESS: '7',
+    LOGIN_FAILURE_WINDOW_SECONDS: '60',
+    RATE_LIMIT_PER_MINUTE: '120',
+  });
   assert.deepEqual(
     [set.loginFailuresPerLogin, set.loginFailuresPerAddress, set.loginFailureWindowSeconds, set.rateLimitPerMinute],
     [0, 7, 60, 120],
   );
   assert.throws(() => loadConfig({ RATE_LIMIT_PER_MINUTE: 'lots' }), /RATE_LIMIT_PER_MINUTE must be a whole number/);
-  assert.throws(() => loadConfig({ LOGIN_FAILURE_WINDOW_SECONDS: '0' }), /LOGIN_FAILURE_WINDOW_SECONDS must be between 1 and/);
+  assert.throws(
+    () => loadConfig({ LOGIN_FAILURE_WINDOW_SECONDS: '0' }),
+    /LOGIN_FAILURE_WINDOW_SECONDS must be between 1 and/,
+  );
 });

@@ -43,7 +43,10 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
     for (const website of HOSTILE_URLS) {
       it(`website ${JSON.stringify(website)} is rest_invalid_param naming website, and nothing is stored`, async () => {
         const before = await tableCounts(srv());
-        const res = await srv().post('/events', { as: 'administrator', json: { title: 'Bad web', start_date: daysFromNow(2), end_date: daysFromNow(2), website } });
+        const res = await srv().post('/events', {
+          as: 'administrator',
+          json: { title: 'Bad web', start_date: daysFromNow(2), end_date: daysFromNow(2), website },
+        });
         expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): website');
         assert.deepEqual(Object.keys(res.body.data.params), ['website']);
         assert.deepEqual(await tableCounts(srv()), before);
@@ -51,7 +54,11 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
         const e = await makeEvent(srv(), { website: 'https://kept.example.org/' });
         const update = await srv().post(`/events/${e.id}`, { as: 'administrator', json: { website } });
         expectRestError(update, 400, 'rest_invalid_param', 'Invalid parameter(s): website');
-        const row = await srv().db.selectFrom('events').select('website').where('post_id', '=', e.id).executeTakeFirstOrThrow();
+        const row = await srv()
+          .db.selectFrom('events')
+          .select('website')
+          .where('post_id', '=', e.id)
+          .executeTakeFirstOrThrow();
         assert.equal(row.website, 'https://kept.example.org/');
       });
     }
@@ -59,7 +66,11 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
     it('quotes, angle brackets, backticks and spaces are stored percent-encoded and echoed so', async () => {
       const e = await makeEvent(srv(), { website: `  ${QUOTED}\u0007 ` });
       assert.equal(e.website, QUOTED_STORED);
-      const row = await srv().db.selectFrom('events').select('website').where('post_id', '=', e.id).executeTakeFirstOrThrow();
+      const row = await srv()
+        .db.selectFrom('events')
+        .select('website')
+        .where('post_id', '=', e.id)
+        .executeTakeFirstOrThrow();
       assert.equal(row.website, QUOTED_STORED);
       const read = await srv().get(`/events/${e.id}`);
       assert.equal(read.body.website, QUOTED_STORED);
@@ -72,7 +83,11 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
     it('the scheme is matched in any case and stored lower-case; the rest is kept as given', async () => {
       const e = await makeEvent(srv(), { website: 'HTTPS://Example.com/a b' });
       assert.equal(e.website, 'https://Example.com/a%20b');
-      const row = await srv().db.selectFrom('events').select('website').where('post_id', '=', e.id).executeTakeFirstOrThrow();
+      const row = await srv()
+        .db.selectFrom('events')
+        .select('website')
+        .where('post_id', '=', e.id)
+        .executeTakeFirstOrThrow();
       assert.equal(row.website, 'https://Example.com/a%20b');
     });
 
@@ -80,7 +95,11 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
       const e = await makeEvent(srv(), { website: 'https://example.org/' });
       const res = await srv().post(`/events/${e.id}`, { as: 'administrator', json: { website: '' } });
       assert.equal(res.status, 200, res.text);
-      const row = await srv().db.selectFrom('events').select('website').where('post_id', '=', e.id).executeTakeFirstOrThrow();
+      const row = await srv()
+        .db.selectFrom('events')
+        .select('website')
+        .where('post_id', '=', e.id)
+        .executeTakeFirstOrThrow();
       assert.equal(row.website, '');
     });
   });
@@ -88,7 +107,15 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
   for (const kind of KINDS) {
     const path = `/${plural(kind)}`;
     describe(`POST ${path} and PATCH ${path}/{id}: website`, () => {
-      const count = async () => Number((await srv().db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const count = async () =>
+        Number(
+          (
+            await srv()
+              .db.selectFrom('posts')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
 
       for (const website of HOSTILE_URLS) {
         it(`website ${JSON.stringify(website)} is rest_invalid_param naming website, and nothing is stored`, async () => {
@@ -98,10 +125,17 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
           assert.deepEqual(Object.keys(res.body.data.params), ['website']);
           assert.equal(await count(), before);
 
-          const rec = await create(srv(), kind, { [kind]: `Kept web ${kind} ${Math.random()}`, website: 'https://kept.example.org/' });
+          const rec = await create(srv(), kind, {
+            [kind]: `Kept web ${kind} ${Math.random()}`,
+            website: 'https://kept.example.org/',
+          });
           const update = await srv().request('PATCH', `${path}/${rec.id}`, { as: 'administrator', json: { website } });
           expectRestError(update, 400, 'rest_invalid_param', 'Invalid parameter(s): website');
-          const row = await srv().db.selectFrom(kind === 'venue' ? 'venues' : 'organizers').select('website').where('post_id', '=', rec.id).executeTakeFirstOrThrow();
+          const row = await srv()
+            .db.selectFrom(kind === 'venue' ? 'venues' : 'organizers')
+            .select('website')
+            .where('post_id', '=', rec.id)
+            .executeTakeFirstOrThrow();
           assert.equal(row.website, 'https://kept.example.org/');
         });
       }
@@ -109,7 +143,11 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
       it('website with quotes and tags is stored percent-encoded and echoed in website and json_ld', async () => {
         const rec = await create(srv(), kind, { [kind]: `Quoted ${kind}`, website: QUOTED });
         assert.equal(rec.website, QUOTED_STORED);
-        const row = await srv().db.selectFrom(kind === 'venue' ? 'venues' : 'organizers').select('website').where('post_id', '=', rec.id).executeTakeFirstOrThrow();
+        const row = await srv()
+          .db.selectFrom(kind === 'venue' ? 'venues' : 'organizers')
+          .select('website')
+          .where('post_id', '=', rec.id)
+          .executeTakeFirstOrThrow();
         assert.equal(row.website, QUOTED_STORED);
         const read = await srv().get(`${path}/${rec.id}`);
         assert.equal(read.body.website, QUOTED_STORED);
@@ -127,7 +165,12 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
         const before = await tableCounts(srv());
         const bad = await srv().post('/events', {
           as: 'administrator',
-          json: { title: 'Inline bad', start_date: daysFromNow(2), end_date: daysFromNow(2), [kind]: { [kind]: `Inline bad ${kind}`, website: 'javascript://x.com/%0Aalert(1)' } },
+          json: {
+            title: 'Inline bad',
+            start_date: daysFromNow(2),
+            end_date: daysFromNow(2),
+            [kind]: { [kind]: `Inline bad ${kind}`, website: 'javascript://x.com/%0Aalert(1)' },
+          },
         });
         expectRestError(bad, 400, 'rest_invalid_param', `Invalid parameter(s): ${kind}`);
         assert.deepEqual(await tableCounts(srv()), before);
@@ -144,7 +187,10 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
     for (const image of HOSTILE_URLS) {
       it(`image ${JSON.stringify(image)} is rest_invalid_param naming image, and nothing is stored`, async () => {
         const before = await tableCounts(srv());
-        const res = await srv().post('/events', { as: 'administrator', json: { title: 'Bad image', start_date: daysFromNow(2), end_date: daysFromNow(2), image } });
+        const res = await srv().post('/events', {
+          as: 'administrator',
+          json: { title: 'Bad image', start_date: daysFromNow(2), end_date: daysFromNow(2), image },
+        });
         expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): image');
         assert.deepEqual(Object.keys(res.body.data.params), ['image']);
         assert.deepEqual(await tableCounts(srv()), before);
@@ -154,7 +200,11 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
     it('a URL with quotes and tags is stored percent-encoded and echoed in image.url and json_ld.image', async () => {
       const e = await makeEvent(srv(), { image: `${QUOTED}.jpg` });
       assert.equal(e.image.url, `${QUOTED_STORED}.jpg`);
-      const row = await srv().db.selectFrom('images').select('url').where('post_id', '=', e.image.id).executeTakeFirstOrThrow();
+      const row = await srv()
+        .db.selectFrom('images')
+        .select('url')
+        .where('post_id', '=', e.image.id)
+        .executeTakeFirstOrThrow();
       assert.equal(row.url, `${QUOTED_STORED}.jpg`);
       const read = await srv().get(`/events/${e.id}`);
       assert.equal(read.body.image.url, `${QUOTED_STORED}.jpg`);
@@ -184,27 +234,95 @@ forEachBackend('URL fields accept only http and https URLs', (srv) => {
       const bad = await makeEvent(srv(), { website: 'https://placeholder.example/' });
       const good = await makeEvent(srv(), { website: 'https://placeholder.example/' });
       const venue = await create(srv(), 'venue', { venue: 'Old venue', website: 'https://placeholder.example/' });
-      const organizer = await create(srv(), 'organizer', { organizer: 'Old organizer', website: 'https://placeholder.example/' });
+      const organizer = await create(srv(), 'organizer', {
+        organizer: 'Old organizer',
+        website: 'https://placeholder.example/',
+      });
       const keptVenue = await create(srv(), 'venue', { venue: 'Kept venue', website: 'https://placeholder.example/' });
-      await srv().db.updateTable('events').set({ website: 'javascript://x.com/%0Aalert(1)' }).where('post_id', '=', bad.id).execute();
-      await srv().db.updateTable('events').set({ website: 'HTTP://Kept.example/' }).where('post_id', '=', good.id).execute();
-      await srv().db.updateTable('venues').set({ website: ' JaVaScRiPt:alert(1)' }).where('post_id', '=', venue.id).execute();
-      await srv().db.updateTable('organizers').set({ website: 'vbscript:msgbox(1)' }).where('post_id', '=', organizer.id).execute();
-      await srv().db.updateTable('venues').set({ website: 'Https://kept.example/' }).where('post_id', '=', keptVenue.id).execute();
-      const quoted = await makeEvent(srv(), { website: 'https://placeholder.example/', image: 'https://x.com/placeholder.jpg' });
+      await srv()
+        .db.updateTable('events')
+        .set({ website: 'javascript://x.com/%0Aalert(1)' })
+        .where('post_id', '=', bad.id)
+        .execute();
+      await srv()
+        .db.updateTable('events')
+        .set({ website: 'HTTP://Kept.example/' })
+        .where('post_id', '=', good.id)
+        .execute();
+      await srv()
+        .db.updateTable('venues')
+        .set({ website: ' JaVaScRiPt:alert(1)' })
+        .where('post_id', '=', venue.id)
+        .execute();
+      await srv()
+        .db.updateTable('organizers')
+        .set({ website: 'vbscript:msgbox(1)' })
+        .where('post_id', '=', organizer.id)
+        .execute();
+      await srv()
+        .db.updateTable('venues')
+        .set({ website: 'Https://kept.example/' })
+        .where('post_id', '=', keptVenue.id)
+        .execute();
+      const quoted = await makeEvent(srv(), {
+        website: 'https://placeholder.example/',
+        image: 'https://x.com/placeholder.jpg',
+      });
       await srv().db.updateTable('events').set({ website: QUOTED }).where('post_id', '=', quoted.id).execute();
-      await srv().db.updateTable('images').set({ url: `${QUOTED}.jpg` }).where('post_id', '=', quoted.image.id).execute();
+      await srv()
+        .db.updateTable('images')
+        .set({ url: `${QUOTED}.jpg` })
+        .where('post_id', '=', quoted.image.id)
+        .execute();
 
       await clearUnsafeUrls.up(srv().db as unknown as Kysely<any>);
 
-      const event = async (id: number) => (await srv().db.selectFrom('events').select('website').where('post_id', '=', id).executeTakeFirstOrThrow()).website;
+      const event = async (id: number) =>
+        (await srv().db.selectFrom('events').select('website').where('post_id', '=', id).executeTakeFirstOrThrow())
+          .website;
       assert.equal(await event(bad.id), '');
       assert.equal(await event(good.id), 'HTTP://Kept.example/');
-      assert.equal((await srv().db.selectFrom('venues').select('website').where('post_id', '=', venue.id).executeTakeFirstOrThrow()).website, '');
-      assert.equal((await srv().db.selectFrom('organizers').select('website').where('post_id', '=', organizer.id).executeTakeFirstOrThrow()).website, '');
-      assert.equal((await srv().db.selectFrom('venues').select('website').where('post_id', '=', keptVenue.id).executeTakeFirstOrThrow()).website, 'Https://kept.example/');
+      assert.equal(
+        (
+          await srv()
+            .db.selectFrom('venues')
+            .select('website')
+            .where('post_id', '=', venue.id)
+            .executeTakeFirstOrThrow()
+        ).website,
+        '',
+      );
+      assert.equal(
+        (
+          await srv()
+            .db.selectFrom('organizers')
+            .select('website')
+            .where('post_id', '=', organizer.id)
+            .executeTakeFirstOrThrow()
+        ).website,
+        '',
+      );
+      assert.equal(
+        (
+          await srv()
+            .db.selectFrom('venues')
+            .select('website')
+            .where('post_id', '=', keptVenue.id)
+            .executeTakeFirstOrThrow()
+        ).website,
+        'Https://kept.example/',
+      );
       assert.equal(await event(quoted.id), QUOTED_STORED, 'quotes and tags stored earlier are percent-encoded');
-      assert.equal((await srv().db.selectFrom('images').select('url').where('post_id', '=', quoted.image.id).executeTakeFirstOrThrow()).url, `${QUOTED_STORED}.jpg`);
+      assert.equal(
+        (
+          await srv()
+            .db.selectFrom('images')
+            .select('url')
+            .where('post_id', '=', quoted.image.id)
+            .executeTakeFirstOrThrow()
+        ).url,
+        `${QUOTED_STORED}.jpg`,
+      );
     });
   });
 });

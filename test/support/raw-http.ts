@@ -117,22 +117,33 @@ export class RawConnection {
       } catch {
         parsed = undefined;
       }
-      responses.push({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0), headers, text, body: parsed });
+      responses.push({
+        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0),
+        headers,
+        text,
+        body: parsed,
+      });
     }
     return { responses, closedByServer: this.closed, received: all.toString('latin1') };
   }
 }
 
 /** Sends `data` on a fresh connection and reads the first response (and whether the server then closed). */
-export async function sendRaw(origin: string, data: string | Buffer, ms = 5000): Promise<RawExchange & { response: RawResponse }> {
+export async function sendRaw(
+  origin: string,
+  data: string | Buffer,
+  ms = 5000,
+): Promise<RawExchange & { response: RawResponse }> {
   const connection = new RawConnection(origin);
   try {
     connection.write(data);
     const exchange = await connection.read(1, ms);
     const response = exchange.responses[0];
-    if (!response) throw new Error(`no complete response; received: ${JSON.stringify(exchange.received.slice(0, 500))}`);
+    if (!response)
+      throw new Error(`no complete response; received: ${JSON.stringify(exchange.received.slice(0, 500))}`);
     // Only a response announcing `Connection: close` is waited on: the others may keep the connection open.
-    const closedByServer = exchange.closedByServer || (response.headers.connection === 'close' && (await connection.closedWithin(2000)));
+    const closedByServer =
+      exchange.closedByServer || (response.headers.connection === 'close' && (await connection.closedWithin(2000)));
     return { ...exchange, closedByServer, response };
   } finally {
     connection.destroy();

@@ -23,7 +23,11 @@ export async function routeTargets(srv: TestServer): Promise<RouteTarget[]> {
     return res.body as { id: number; slug: string };
   };
   const records: Record<string, { id: number; slug: string }> = {
-    events: await create('/events', { title: 'Walked event', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' }),
+    events: await create('/events', {
+      title: 'Walked event',
+      start_date: '2030-01-01 10:00:00',
+      end_date: '2030-01-01 11:00:00',
+    }),
     venues: await create('/venues', { venue: 'Walked venue' }),
     organizers: await create('/organizers', { organizer: 'Walked organizer' }),
     categories: await create('/categories', { name: 'Walked category' }),
@@ -37,7 +41,12 @@ export async function routeTargets(srv: TestServer): Promise<RouteTarget[]> {
       .replace(/\(\?P<slug>[^)]*\)/, record?.slug ?? 'x');
     const slot = /\(\?P<(?:id|slug)>[^)]*\)/;
     const withTarget = slot.test(route.pattern) ? (value: string) => route.pattern.replace(slot, value) : null;
-    return route.endpoints.map((endpoint) => ({ path, withTarget, methods: endpoint.methods, args: Object.keys(endpoint.args) }));
+    return route.endpoints.map((endpoint) => ({
+      path,
+      withTarget,
+      methods: endpoint.methods,
+      args: Object.keys(endpoint.args),
+    }));
   });
 }
 
@@ -47,7 +56,8 @@ export function expectHandled(res: TestResponse, what: string): void {
   if (res.status < 400) return;
   assert.equal(typeof res.body?.code, 'string', `${what}: no error code in ${res.text.slice(0, 300)}`);
   assert.equal(typeof res.body?.message, 'string', `${what}: no message in ${res.text.slice(0, 300)}`);
-  if (res.body.data !== null) assert.equal(res.body.data?.status, res.status, `${what}: data.status in ${res.text.slice(0, 300)}`);
+  if (res.body.data !== null)
+    assert.equal(res.body.data?.status, res.status, `${what}: data.status in ${res.text.slice(0, 300)}`);
 }
 
 /** The own names of `Object.prototype` and `Array.prototype`: compared before and after hostile requests. */
@@ -66,11 +76,26 @@ export async function inconsistencies(srv: TestServer): Promise<string[]> {
     const n = Number(rows[0]?.n ?? 0);
     if (n > 0) found.push(`${what}: ${n}`);
   };
-  await check('events without a post', sql`select count(*) as n from events e where not exists (select 1 from posts p where p.id = e.post_id)`);
-  await check('event posts without an event', sql`select count(*) as n from posts p where p.type = 'event' and not exists (select 1 from events e where e.post_id = p.id)`);
-  await check('venue links to nothing', sql`select count(*) as n from event_venues l where not exists (select 1 from posts p where p.id = l.venue_id)`);
-  await check('organizer links to nothing', sql`select count(*) as n from event_organizers l where not exists (select 1 from posts p where p.id = l.organizer_id)`);
-  await check('term links to nothing', sql`select count(*) as n from event_terms l where not exists (select 1 from terms t where t.id = l.term_id)`);
+  await check(
+    'events without a post',
+    sql`select count(*) as n from events e where not exists (select 1 from posts p where p.id = e.post_id)`,
+  );
+  await check(
+    'event posts without an event',
+    sql`select count(*) as n from posts p where p.type = 'event' and not exists (select 1 from events e where e.post_id = p.id)`,
+  );
+  await check(
+    'venue links to nothing',
+    sql`select count(*) as n from event_venues l where not exists (select 1 from posts p where p.id = l.venue_id)`,
+  );
+  await check(
+    'organizer links to nothing',
+    sql`select count(*) as n from event_organizers l where not exists (select 1 from posts p where p.id = l.organizer_id)`,
+  );
+  await check(
+    'term links to nothing',
+    sql`select count(*) as n from event_terms l where not exists (select 1 from terms t where t.id = l.term_id)`,
+  );
   await check(
     'dates that are not dates',
     sql`select count(*) as n from posts where date not like '____-__-__ __:__:__' or date_utc not like '____-__-__ __:__:__' or modified not like '____-__-__ __:__:__'`,

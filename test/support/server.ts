@@ -71,7 +71,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHandle; url: string; applicationName?: string; drop: () => Promise<void> }> {
+async function openTestDatabase(
+  backend: Backend,
+): Promise<{ handle: DatabaseHandle; url: string; applicationName?: string; drop: () => Promise<void> }> {
   if (backend === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'calendar-test-'));
     const url = `sqlite:${join(dir, 'test.sqlite')}`;
@@ -189,7 +191,11 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
  * Declares a suite once per backend with a fresh server (and database) per backend:
  * `forEachBackend('GET /events', (srv) => { it('…', async () => { await srv().get('/events') }) })`.
  */
-export function forEachBackend(name: string, body: (server: () => TestServer) => void, env: Record<string, string> = {}): void {
+export function forEachBackend(
+  name: string,
+  body: (server: () => TestServer) => void,
+  env: Record<string, string> = {},
+): void {
   for (const backend of backends) {
     describe(`${name} [${backend}]`, () => {
       let server: TestServer | undefined;

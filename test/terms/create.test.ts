@@ -16,7 +16,10 @@ forEachBackend('POST /categories and /tags', (srv) => {
 
   it('creates a category: 201, Location, the full representation with _links, count 0', async () => {
     const version = await dataVersion(srv());
-    const res = await srv().post('/categories', { as: 'editor', json: { name: 'Concerts', description: 'Live <em>music</em>' } });
+    const res = await srv().post('/categories', {
+      as: 'editor',
+      json: { name: 'Concerts', description: 'Live <em>music</em>' },
+    });
     assert.equal(res.status, 201);
     const id = res.body.id;
     assert.equal(res.headers.get('location'), `${srv().root}/categories/${id}`);
@@ -31,9 +34,24 @@ forEachBackend('POST /categories and /tags', (srv) => {
       meta: [],
       url: `${srv().config.siteUrl}/events/category/concerts/`,
       urls: { self: `${srv().root}/categories/${id}`, collection: `${srv().root}/categories` },
-      _links: { self: [{ href: `${srv().root}/categories/${id}` }], collection: [{ href: `${srv().root}/categories` }] },
+      _links: {
+        self: [{ href: `${srv().root}/categories/${id}` }],
+        collection: [{ href: `${srv().root}/categories` }],
+      },
     });
-    assert.deepEqual(Object.keys(res.body), ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls', '_links']);
+    assert.deepEqual(Object.keys(res.body), [
+      'id',
+      'count',
+      'description',
+      'name',
+      'slug',
+      'taxonomy',
+      'parent',
+      'meta',
+      'url',
+      'urls',
+      '_links',
+    ]);
     assert.equal(await dataVersion(srv()), version + 1);
     const stored = await srv().db.selectFrom('terms').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal(stored.taxonomy, 'tribe_events_cat');
@@ -46,7 +64,18 @@ forEachBackend('POST /categories and /tags', (srv) => {
     assert.equal(res.status, 201);
     assert.ok(res.body.id > cat.id);
     assert.equal(res.headers.get('location'), `${srv().root}/tags/${res.body.id}`);
-    assert.deepEqual(Object.keys(res.body), ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls', '_links']);
+    assert.deepEqual(Object.keys(res.body), [
+      'id',
+      'count',
+      'description',
+      'name',
+      'slug',
+      'taxonomy',
+      'meta',
+      'url',
+      'urls',
+      '_links',
+    ]);
     assert.equal(res.body.taxonomy, 'post_tag');
     assert.equal(res.body.url, `${srv().config.siteUrl}/tag/family-friendly/`);
   });
@@ -83,7 +112,10 @@ forEachBackend('POST /categories and /tags', (srv) => {
   it('descriptions keep only the inline allow-list, not trimmed', async () => {
     const res = await srv().post('/categories', {
       as: 'editor',
-      json: { name: 'Described', description: ' <p>Hi <a href="https://x.org" onclick="evil()">there</a></p><script>alert(1)</script> ' },
+      json: {
+        name: 'Described',
+        description: ' <p>Hi <a href="https://x.org" onclick="evil()">there</a></p><script>alert(1)</script> ',
+      },
     });
     assert.equal(res.body.description, ' Hi <a href="https://x.org">there</a>alert(1) ');
   });
@@ -127,22 +159,33 @@ forEachBackend('POST /categories and /tags', (srv) => {
     const res = await expectNothingWritten(() => srv().post('/categories', { as: 'editor', json: { name: 'Rocky' } }));
     expectRestError(res, 400, 'term_exists', 'A term with the name provided already exists with this parent.');
     assert.deepEqual(res.body.data, { status: 400, term_id: rock.id });
-    const lower = await expectNothingWritten(() => srv().post('/categories', { as: 'editor', json: { name: 'rocky' } }));
+    const lower = await expectNothingWritten(() =>
+      srv().post('/categories', { as: 'editor', json: { name: 'rocky' } }),
+    );
     expectRestError(lower, 400, 'term_exists');
     assert.equal(lower.body.data.term_id, rock.id);
     const child = await srv().post('/categories', { as: 'author', json: { name: 'Rocky', parent: music.id } });
     assert.equal(child.status, 201);
     assert.equal(child.body.slug, 'rocky-sounds');
     assert.equal(child.body.url, `${srv().config.siteUrl}/events/category/sounds/rocky-sounds/`);
-    const grandchild = await srv().post('/categories', { as: 'editor', json: { name: 'Rocky', parent: child.body.id } });
+    const grandchild = await srv().post('/categories', {
+      as: 'editor',
+      json: { name: 'Rocky', parent: child.body.id },
+    });
     assert.equal(grandchild.body.slug, 'rocky-rocky-sounds');
   });
 
   it('name is required and must be a non-empty string of at most 200 characters', async () => {
-    const missing = await expectNothingWritten(() => srv().post('/categories', { as: 'editor', json: { description: 'x' } }));
+    const missing = await expectNothingWritten(() =>
+      srv().post('/categories', { as: 'editor', json: { description: 'x' } }),
+    );
     expectRestError(missing, 400, 'rest_missing_callback_param', 'Missing parameter(s): name');
     assert.deepEqual(missing.body.data.params, ['name']);
-    expectRestError(await srv().post('/tags', { as: 'editor', json: { name: null } }), 400, 'rest_missing_callback_param');
+    expectRestError(
+      await srv().post('/tags', { as: 'editor', json: { name: null } }),
+      400,
+      'rest_missing_callback_param',
+    );
     for (const name of ['', '0', 12, true, ['a'], 'x'.repeat(201)]) {
       const res = await expectNothingWritten(() => srv().post('/tags', { as: 'editor', json: { name } }));
       expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): name');
@@ -159,8 +202,16 @@ forEachBackend('POST /categories and /tags', (srv) => {
   });
 
   it('description and slug, when present, must be non-empty strings', async () => {
-    for (const [field, value] of [['description', ''], ['description', 5], ['slug', ''], ['slug', '0'], ['slug', 7]] as const) {
-      const res = await expectNothingWritten(() => srv().post('/categories', { as: 'editor', json: { name: 'Fine name', [field]: value } }));
+    for (const [field, value] of [
+      ['description', ''],
+      ['description', 5],
+      ['slug', ''],
+      ['slug', '0'],
+      ['slug', 7],
+    ] as const) {
+      const res = await expectNothingWritten(() =>
+        srv().post('/categories', { as: 'editor', json: { name: 'Fine name', [field]: value } }),
+      );
       expectRestError(res, 400, 'rest_invalid_param', `Invalid parameter(s): ${field}`);
     }
   });
@@ -168,20 +219,32 @@ forEachBackend('POST /categories and /tags', (srv) => {
   it('a category parent must be an existing category', async () => {
     const tag = await makeTerm(srv(), 'tags', { name: 'Not a parent' });
     for (const parent of [0, '', 999999, tag.id, 'abc', 1.5]) {
-      const res = await expectNothingWritten(() => srv().post('/categories', { as: 'editor', json: { name: 'Orphan', parent } }));
+      const res = await expectNothingWritten(() =>
+        srv().post('/categories', { as: 'editor', json: { name: 'Orphan', parent } }),
+      );
       expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): parent');
     }
   });
 
   it('a tag takes no parent at all, not even 0', async () => {
     for (const parent of [0, 5, 'x']) {
-      const res = await expectNothingWritten(() => srv().post('/tags', { as: 'editor', json: { name: 'Flat', parent } }));
-      expectRestError(res, 400, 'rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.');
+      const res = await expectNothingWritten(() =>
+        srv().post('/tags', { as: 'editor', json: { name: 'Flat', parent } }),
+      );
+      expectRestError(
+        res,
+        400,
+        'rest_taxonomy_not_hierarchical',
+        'Cannot set parent term, taxonomy is not hierarchical.',
+      );
     }
   });
 
   it('several invalid fields are reported together in declaration order', async () => {
-    const res = await srv().post('/categories', { as: 'editor', json: { name: '', description: '', slug: '', parent: 0 } });
+    const res = await srv().post('/categories', {
+      as: 'editor',
+      json: { name: '', description: '', slug: '', parent: 0 },
+    });
     expectRestError(res, 400, 'rest_invalid_param', 'Invalid parameter(s): name, description, slug, parent');
   });
 
@@ -228,13 +291,20 @@ forEachBackend('POST /categories and /tags', (srv) => {
 
   it('a malformed JSON body is 400 rest_invalid_json and writes nothing', async () => {
     const res = await expectNothingWritten(() =>
-      srv().request('POST', '/categories', { as: 'editor', body: '{"name":', headers: { 'content-type': 'application/json' } }),
+      srv().request('POST', '/categories', {
+        as: 'editor',
+        body: '{"name":',
+        headers: { 'content-type': 'application/json' },
+      }),
     );
     expectRestError(res, 400, 'rest_invalid_json', 'Invalid JSON body passed.');
   });
 
   it('output-only fields sent on create are ignored', async () => {
-    const res = await srv().post('/categories', { as: 'editor', json: { name: 'Ignoring', id: 5, count: 9, taxonomy: 'post_tag', meta: ['x'] } });
+    const res = await srv().post('/categories', {
+      as: 'editor',
+      json: { name: 'Ignoring', id: 5, count: 9, taxonomy: 'post_tag', meta: ['x'] },
+    });
     assert.equal(res.status, 201);
     assert.notEqual(res.body.id, 5);
     assert.equal(res.body.count, 0);

@@ -44,7 +44,9 @@ export async function insertEvent(
   const id = Number(rows[0]!.id);
   await sql`
     insert into events (post_id, start_date, end_date, utc_start_date, utc_end_date)
-    values (${id}, '2030-01-01 10:00:00', '2030-01-01 12:00:00', '2030-01-01 10:00:00', '2030-01-01 12:00:00')`.execute(srv.db);
+    values (${id}, '2030-01-01 10:00:00', '2030-01-01 12:00:00', '2030-01-01 10:00:00', '2030-01-01 12:00:00')`.execute(
+    srv.db,
+  );
   const termIds = opts.termIds ?? [];
   if (termIds.length) {
     await srv.db

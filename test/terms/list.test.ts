@@ -89,13 +89,32 @@ forEachBackend('GET /categories and /tags', (srv) => {
         },
       },
     ]);
-    assert.deepEqual(Object.keys(res.body.categories[0]), ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls']);
+    assert.deepEqual(Object.keys(res.body.categories[0]), [
+      'id',
+      'count',
+      'description',
+      'name',
+      'slug',
+      'taxonomy',
+      'parent',
+      'meta',
+      'url',
+      'urls',
+    ]);
   });
 
   it('count is the number of published events only', async () => {
     const res = await srv().get('/categories', { query: { hide_empty: 'false', per_page: 50, orderby: 'id' } });
     const counts = Object.fromEntries(res.body.categories.map((t: any) => [t.id, t.count]));
-    assert.deepEqual(counts, { [d.music]: 0, [d.jazz]: 2, [d.bebop]: 1, [d.rock]: 0, [d.film]: 0, [d.art]: 1, [d.zeta]: 1 });
+    assert.deepEqual(counts, {
+      [d.music]: 0,
+      [d.jazz]: 2,
+      [d.bebop]: 1,
+      [d.rock]: 0,
+      [d.film]: 0,
+      [d.art]: 1,
+      [d.zeta]: 1,
+    });
   });
 
   it('hide_empty=false lists every term; tags hide terms without published events by default', async () => {
@@ -106,7 +125,17 @@ forEachBackend('GET /categories and /tags', (srv) => {
     assert.deepEqual(names(tags, 'tags'), ['alpha', 'gamma']);
     assert.equal(tags.body.total, 2);
     const tagItem = tags.body.tags[0];
-    assert.deepEqual(Object.keys(tagItem), ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls']);
+    assert.deepEqual(Object.keys(tagItem), [
+      'id',
+      'count',
+      'description',
+      'name',
+      'slug',
+      'taxonomy',
+      'meta',
+      'url',
+      'urls',
+    ]);
     assert.equal(tagItem.taxonomy, 'post_tag');
     assert.equal(tagItem.url, `${srv().config.siteUrl}/tag/alpha/`);
     assert.deepEqual(tagItem.urls, { self: `${srv().root}/tags/${d.alpha}`, collection: `${srv().root}/tags` });
@@ -144,7 +173,14 @@ forEachBackend('GET /categories and /tags', (srv) => {
     assert.equal(res.body.rest_url, `${base}?per_page=2&hide_empty=0`);
     assert.equal(res.body.next_rest_url, `${base}?per_page=2&hide_empty=0&page=3`);
     assert.equal(res.body.previous_rest_url, `${base}?per_page=2&hide_empty=0`);
-    assert.deepEqual(Object.keys(res.body), ['rest_url', 'total', 'total_pages', 'categories', 'next_rest_url', 'previous_rest_url']);
+    assert.deepEqual(Object.keys(res.body), [
+      'rest_url',
+      'total',
+      'total_pages',
+      'categories',
+      'next_rest_url',
+      'previous_rest_url',
+    ]);
     assert.equal(res.headers.get('x-tec-totalpages'), '4');
     const page3 = await srv().get('/categories', { query: { hide_empty: '0', per_page: 2, page: 3 } });
     assert.equal(page3.body.previous_rest_url, `${base}?per_page=2&hide_empty=0&page=2`);
@@ -163,7 +199,12 @@ forEachBackend('GET /categories and /tags', (srv) => {
 
   it('an empty result is total 0, total_pages 0 and no links', async () => {
     const res = await srv().get('/tags', { query: { search: 'nothing-like-this' } });
-    assert.deepEqual(res.body, { rest_url: `${srv().root}/tags/?search=nothing-like-this`, total: 0, total_pages: 0, tags: [] });
+    assert.deepEqual(res.body, {
+      rest_url: `${srv().root}/tags/?search=nothing-like-this`,
+      total: 0,
+      total_pages: 0,
+      tags: [],
+    });
     assert.equal(res.headers.get('x-tec-total'), '0');
     assert.equal(res.headers.get('x-tec-totalpages'), '0');
   });
@@ -172,8 +213,19 @@ forEachBackend('GET /categories and /tags', (srv) => {
     const res = await srv().get('/categories', { query: { hide_empty: 'false', per_page: 100 } });
     assert.equal(res.status, 200);
     assert.equal(res.body.total_pages, 1);
-    assert.equal((await srv().get('/categories', { query: { page: '2.0', per_page: '2', hide_empty: '0' } })).body.categories.length, 2);
-    for (const [name, value] of [['page', '0'], ['page', '-1'], ['page', 'abc'], ['page', '1.5'], ['per_page', '0'], ['per_page', 'x']]) {
+    assert.equal(
+      (await srv().get('/categories', { query: { page: '2.0', per_page: '2', hide_empty: '0' } })).body.categories
+        .length,
+      2,
+    );
+    for (const [name, value] of [
+      ['page', '0'],
+      ['page', '-1'],
+      ['page', 'abc'],
+      ['page', '1.5'],
+      ['per_page', '0'],
+      ['per_page', 'x'],
+    ]) {
       const bad = await srv().get('/categories', { query: { [name!]: value! } });
       expectRestError(bad, 400, 'rest_invalid_param', `Invalid parameter(s): ${name}`);
       assert.deepEqual(bad.body.data.params, { [name!]: 'Invalid parameter.' });
@@ -192,12 +244,18 @@ forEachBackend('GET /categories and /tags', (srv) => {
   });
 
   it('search matches name or slug, ignoring case, with % and _ literal', async () => {
-    assert.deepEqual(names(await srv().get('/categories', { query: { search: 'JAZZ', hide_empty: '0' } })), ['Jazz &amp; Blues']);
+    assert.deepEqual(names(await srv().get('/categories', { query: { search: 'JAZZ', hide_empty: '0' } })), [
+      'Jazz &amp; Blues',
+    ]);
     assert.deepEqual(names(await srv().get('/categories', { query: { search: 'aaa-z', hide_empty: '0' } })), ['Zeta']);
-    assert.deepEqual(names(await srv().get('/tags', { query: { search: '0%', hide_empty: '0' } }), 'tags'), ['100% pure']);
+    assert.deepEqual(names(await srv().get('/tags', { query: { search: '0%', hide_empty: '0' } }), 'tags'), [
+      '100% pure',
+    ]);
     assert.deepEqual(names(await srv().get('/tags', { query: { search: 'a_p', hide_empty: '0' } }), 'tags'), []);
     // Stored names are escaped; searching their characters needs the escaped form (terms.md O16).
-    assert.deepEqual(names(await srv().get('/categories', { query: { search: '&amp;', hide_empty: '0' } })), ['Jazz &amp; Blues']);
+    assert.deepEqual(names(await srv().get('/categories', { query: { search: '&amp;', hide_empty: '0' } })), [
+      'Jazz &amp; Blues',
+    ]);
   });
 
   it('an empty search is treated as absent, a non-string search is 400', async () => {
@@ -205,7 +263,12 @@ forEachBackend('GET /categories and /tags', (srv) => {
     assert.equal(res.status, 200);
     assert.equal(res.body.total, 5);
     assert.equal(res.body.rest_url, `${srv().root}/categories/`);
-    expectRestError(await srv().get('/categories', { query: { 'search[]': 'x' } }), 400, 'rest_invalid_param', 'Invalid parameter(s): search');
+    expectRestError(
+      await srv().get('/categories', { query: { 'search[]': 'x' } }),
+      400,
+      'rest_invalid_param',
+      'Invalid parameter(s): search',
+    );
   });
 
   it('exclude removes listed IDs; slugs and names pass validation but exclude nothing', async () => {
@@ -229,9 +292,13 @@ forEachBackend('GET /categories and /tags', (srv) => {
   });
 
   it('include lists only the given IDs, ignores exclude, keeps hide_empty, and yields nothing for slugs only', async () => {
-    const res = await srv().get('/categories', { query: { include: `${d.zeta},${d.art},${d.film}`, exclude: String(d.art) } });
+    const res = await srv().get('/categories', {
+      query: { include: `${d.zeta},${d.art},${d.film}`, exclude: String(d.art) },
+    });
     assert.deepEqual(names(res), ['art', 'Zeta']);
-    const withEmpty = await srv().get('/categories', { query: { include: `${d.zeta},${d.film}`, hide_empty: 'false' } });
+    const withEmpty = await srv().get('/categories', {
+      query: { include: `${d.zeta},${d.film}`, hide_empty: 'false' },
+    });
     assert.deepEqual(names(withEmpty), ['Film', 'Zeta']);
     const slugsOnly = await srv().get('/categories', { query: { include: 'art,aaa-zeta' } });
     assert.equal(slugsOnly.status, 200);
@@ -240,17 +307,42 @@ forEachBackend('GET /categories and /tags', (srv) => {
   });
 
   it('order: asc in any case ascends, every other non-empty value descends; empty is 400', async () => {
-    assert.deepEqual(names(await srv().get('/categories', { query: { order: 'DESC' } })), ['Zeta', 'Music', 'Jazz &amp; Blues', 'Bebop', 'art']);
-    assert.deepEqual(names(await srv().get('/categories', { query: { order: 'ascending' } })), ['Zeta', 'Music', 'Jazz &amp; Blues', 'Bebop', 'art']);
-    assert.deepEqual(names(await srv().get('/categories', { query: { order: 'AsC' } })), ['art', 'Bebop', 'Jazz &amp; Blues', 'Music', 'Zeta']);
+    assert.deepEqual(names(await srv().get('/categories', { query: { order: 'DESC' } })), [
+      'Zeta',
+      'Music',
+      'Jazz &amp; Blues',
+      'Bebop',
+      'art',
+    ]);
+    assert.deepEqual(names(await srv().get('/categories', { query: { order: 'ascending' } })), [
+      'Zeta',
+      'Music',
+      'Jazz &amp; Blues',
+      'Bebop',
+      'art',
+    ]);
+    assert.deepEqual(names(await srv().get('/categories', { query: { order: 'AsC' } })), [
+      'art',
+      'Bebop',
+      'Jazz &amp; Blues',
+      'Music',
+      'Zeta',
+    ]);
     for (const value of ['', '0']) {
-      expectRestError(await srv().get('/categories', { query: { order: value } }), 400, 'rest_invalid_param', 'Invalid parameter(s): order');
+      expectRestError(
+        await srv().get('/categories', { query: { order: value } }),
+        400,
+        'rest_invalid_param',
+        'Invalid parameter(s): order',
+      );
     }
   });
 
   it('orderby sorts by every attribute the reference allows, unknown values by name; empty is 400', async () => {
     const ids = async (orderby: string, extra: Record<string, string> = {}) =>
-      (await srv().get('/categories', { query: { orderby, hide_empty: '0', ...extra } })).body.categories.map((t: any) => t.id);
+      (await srv().get('/categories', { query: { orderby, hide_empty: '0', ...extra } })).body.categories.map(
+        (t: any) => t.id,
+      );
     const byId = [d.music, d.jazz, d.bebop, d.rock, d.film, d.art, d.zeta];
     const byName = [d.art, d.bebop, d.film, d.jazz, d.music, d.rock, d.zeta];
     assert.deepEqual(await ids('name'), byName);
@@ -265,23 +357,42 @@ forEachBackend('GET /categories and /tags', (srv) => {
     assert.deepEqual(await ids('description'), [d.bebop, d.rock, d.film, d.zeta, d.jazz, d.music, d.art]);
     assert.deepEqual(await ids('parent'), [d.music, d.film, d.art, d.zeta, d.jazz, d.rock, d.bebop]);
     assert.deepEqual(await ids('include', { include: `${d.rock},${d.art},${d.music}` }), [d.rock, d.art, d.music]);
-    assert.deepEqual(await ids('include', { include: `${d.rock},${d.art},${d.music}`, order: 'desc' }), [d.music, d.art, d.rock]);
+    assert.deepEqual(await ids('include', { include: `${d.rock},${d.art},${d.music}`, order: 'desc' }), [
+      d.music,
+      d.art,
+      d.rock,
+    ]);
     assert.deepEqual(await ids('include'), byName);
     assert.deepEqual(await ids('foo'), byName);
     assert.deepEqual(await ids('slug__in'), byName);
     assert.deepEqual(await ids('term_order', { event: String(d.published) }), [d.zeta, d.jazz]);
     assert.deepEqual(await ids('term_order', { event: String(d.published), order: 'desc' }), [d.jazz, d.zeta]);
     for (const value of ['', '0']) {
-      expectRestError(await srv().get('/categories', { query: { orderby: value } }), 400, 'rest_invalid_param', 'Invalid parameter(s): orderby');
+      expectRestError(
+        await srv().get('/categories', { query: { orderby: value } }),
+        400,
+        'rest_invalid_param',
+        'Invalid parameter(s): orderby',
+      );
     }
   });
 
   it('parent lists only direct children of an existing category', async () => {
-    assert.deepEqual(names(await srv().get('/categories', { query: { parent: String(d.music), hide_empty: '0' } })), ['Jazz &amp; Blues', 'Rock']);
-    assert.deepEqual(names(await srv().get('/categories', { query: { parent: String(d.music) } })), ['Jazz &amp; Blues']);
+    assert.deepEqual(names(await srv().get('/categories', { query: { parent: String(d.music), hide_empty: '0' } })), [
+      'Jazz &amp; Blues',
+      'Rock',
+    ]);
+    assert.deepEqual(names(await srv().get('/categories', { query: { parent: String(d.music) } })), [
+      'Jazz &amp; Blues',
+    ]);
     assert.deepEqual(names(await srv().get('/categories', { query: { parent: String(d.jazz) } })), ['Bebop']);
     for (const value of ['0', '999999', String(d.alpha), '', 'abc', '1.5']) {
-      expectRestError(await srv().get('/categories', { query: { parent: value } }), 400, 'rest_invalid_param', 'Invalid parameter(s): parent');
+      expectRestError(
+        await srv().get('/categories', { query: { parent: value } }),
+        400,
+        'rest_invalid_param',
+        'Invalid parameter(s): parent',
+      );
     }
   });
 
@@ -296,28 +407,55 @@ forEachBackend('GET /categories and /tags', (srv) => {
     for (const name of ['post', 'event']) {
       const res = await srv().get('/categories', { query: { [name]: String(d.published) } });
       assert.deepEqual(names(res), ['Jazz &amp; Blues', 'Zeta']);
-      const draftTerms = await srv().get('/categories', { as: 'editor', query: { [name]: String(d.draft), hide_empty: '1' } });
+      const draftTerms = await srv().get('/categories', {
+        as: 'editor',
+        query: { [name]: String(d.draft), hide_empty: '1' },
+      });
       assert.deepEqual(names(draftTerms), ['Rock', 'Zeta']);
       assert.equal(draftTerms.body.total, 2);
       assert.equal(draftTerms.body.rest_url, `${srv().root}/categories/?hide_empty=1&${name}=${d.draft}`);
     }
-    assert.deepEqual(names(await srv().get('/tags', { query: { post: String(d.draft) }, as: 'editor' }), 'tags'), ['gamma']);
+    assert.deepEqual(names(await srv().get('/tags', { query: { post: String(d.draft) }, as: 'editor' }), 'tags'), [
+      'gamma',
+    ]);
   });
 
   it('event wins over post when both are given, and both are validated', async () => {
-    const res = await srv().get('/categories', { as: 'editor', query: { post: String(d.published), event: String(d.draft) } });
+    const res = await srv().get('/categories', {
+      as: 'editor',
+      query: { post: String(d.published), event: String(d.draft) },
+    });
     assert.deepEqual(names(res), ['Rock', 'Zeta']);
-    expectRestError(await srv().get('/categories', { query: { post: 'abc', event: String(d.published) } }), 400, 'rest_invalid_param', 'Invalid parameter(s): post');
+    expectRestError(
+      await srv().get('/categories', { query: { post: 'abc', event: String(d.published) } }),
+      400,
+      'rest_invalid_param',
+      'Invalid parameter(s): post',
+    );
   });
 
   it('post/event must be an event the caller may read', async () => {
     for (const name of ['post', 'event']) {
       for (const value of ['0', '', 'abc', '999999', String(d.venue)]) {
-        expectRestError(await srv().get('/categories', { query: { [name]: value } }), 400, 'rest_invalid_param', `Invalid parameter(s): ${name}`);
+        expectRestError(
+          await srv().get('/categories', { query: { [name]: value } }),
+          400,
+          'rest_invalid_param',
+          `Invalid parameter(s): ${name}`,
+        );
       }
       // decisions.md O13: a draft is not readable anonymously or by a subscriber.
-      expectRestError(await srv().get('/tags', { query: { [name]: String(d.draft) } }), 400, 'rest_invalid_param', `Invalid parameter(s): ${name}`);
-      expectRestError(await srv().get('/tags', { as: 'subscriber', query: { [name]: String(d.draft) } }), 400, 'rest_invalid_param');
+      expectRestError(
+        await srv().get('/tags', { query: { [name]: String(d.draft) } }),
+        400,
+        'rest_invalid_param',
+        `Invalid parameter(s): ${name}`,
+      );
+      expectRestError(
+        await srv().get('/tags', { as: 'subscriber', query: { [name]: String(d.draft) } }),
+        400,
+        'rest_invalid_param',
+      );
     }
   });
 
@@ -327,7 +465,12 @@ forEachBackend('GET /categories and /tags', (srv) => {
     assert.deepEqual(names(await srv().get('/categories', { query: { slug: 'ar,t' } })), ['art']);
     assert.deepEqual(names(await srv().get('/tags', { query: { slug: 'beta', hide_empty: '0' } }), 'tags'), ['Beta']);
     for (const query of [{ slug: '' }, { slug: '0' }, { 'slug[]': 'art' }] as Array<Record<string, string>>) {
-      expectRestError(await srv().get('/categories', { query }), 400, 'rest_invalid_param', 'Invalid parameter(s): slug');
+      expectRestError(
+        await srv().get('/categories', { query }),
+        400,
+        'rest_invalid_param',
+        'Invalid parameter(s): slug',
+      );
     }
   });
 
@@ -338,9 +481,20 @@ forEachBackend('GET /categories and /tags', (srv) => {
 
   it('links carry every filter the client sent, in the reference order', async () => {
     const res = await srv().get('/categories', {
-      query: { slug: 'art', orderby: 'name', order: 'asc', search: 'a', hide_empty: 'true', per_page: '1', include: String(d.art) },
+      query: {
+        slug: 'art',
+        orderby: 'name',
+        order: 'asc',
+        search: 'a',
+        hide_empty: 'true',
+        per_page: '1',
+        include: String(d.art),
+      },
     });
-    assert.equal(res.body.rest_url, `${srv().root}/categories/?per_page=1&search=a&include=${d.art}&order=asc&orderby=name&hide_empty=true&slug=art`);
+    assert.equal(
+      res.body.rest_url,
+      `${srv().root}/categories/?per_page=1&search=a&include=${d.art}&order=asc&orderby=name&hide_empty=true&slug=art`,
+    );
   });
 
   it('HEAD answers like GET without a body; the term routes appear in discovery in the reference order', async () => {
@@ -360,11 +514,29 @@ forEachBackend('GET /categories and /tags', (srv) => {
     assert.deepEqual(single.methods, ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
     assert.deepEqual(Object.keys(single.endpoints[1].args), ['id', 'name', 'description', 'slug', 'parent']);
     const list = index.body.routes['/calendar/events/v1/categories'].endpoints[0].args;
-    assert.deepEqual(Object.keys(list), ['page', 'per_page', 'search', 'exclude', 'include', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug']);
+    assert.deepEqual(Object.keys(list), [
+      'page',
+      'per_page',
+      'search',
+      'exclude',
+      'include',
+      'order',
+      'orderby',
+      'hide_empty',
+      'parent',
+      'post',
+      'event',
+      'slug',
+    ]);
     assert.equal(list.hide_empty.default, '1');
     assert.equal(list.per_page.default, 10);
     const tagList = index.body.routes['/calendar/events/v1/tags'].endpoints[0].args;
     assert.equal(tagList.parent, undefined);
-    assert.deepEqual(Object.keys(index.body.routes['/calendar/events/v1/tags/(?P<id>\\d+)'].endpoints[1].args), ['id', 'name', 'description', 'slug']);
+    assert.deepEqual(Object.keys(index.body.routes['/calendar/events/v1/tags/(?P<id>\\d+)'].endpoints[1].args), [
+      'id',
+      'name',
+      'description',
+      'slug',
+    ]);
   });
 });

@@ -12,13 +12,20 @@ forEachBackend('GET, update and DELETE /categories/{id} and /tags/{id}', (srv) =
     const version = await dataVersion(srv());
     const res = await attempt();
     assert.deepEqual(await termRows(srv()), before);
-    assert.deepEqual(await srv().db.selectFrom('event_terms').selectAll().orderBy('event_id').orderBy('term_id').execute(), links);
+    assert.deepEqual(
+      await srv().db.selectFrom('event_terms').selectAll().orderBy('event_id').orderBy('term_id').execute(),
+      links,
+    );
     assert.equal(await dataVersion(srv()), version);
     return res;
   }
 
-  const update = (method: string, path: string, json: unknown, as: 'editor' | 'author' | 'subscriber' | 'contributor' | 'administrator' = 'editor') =>
-    srv().request(method, path, { as, json });
+  const update = (
+    method: string,
+    path: string,
+    json: unknown,
+    as: 'editor' | 'author' | 'subscriber' | 'contributor' | 'administrator' = 'editor',
+  ) => srv().request(method, path, { as, json });
 
   it('GET single returns the term with _links and the published count', async () => {
     const tag = await makeTerm(srv(), 'tags', { name: 'Readable', description: 'Some text' });
@@ -61,7 +68,15 @@ forEachBackend('GET, update and DELETE /categories/{id} and /tags/{id}', (srv) =
     assert.equal(reslugged.body.slug, 'fresh-slug');
     assert.equal(reslugged.body.url, `${srv().config.siteUrl}/events/category/fresh-slug/`);
     const stored = await srv().db.selectFrom('terms').selectAll().where('id', '=', term.id).executeTakeFirstOrThrow();
-    assert.deepEqual(stored, { id: term.id, taxonomy: 'tribe_events_cat', name: 'Renamed &amp; more', slug: 'fresh-slug', description: 'New <b>text</b>x', parent: 0, event_count: 0 });
+    assert.deepEqual(stored, {
+      id: term.id,
+      taxonomy: 'tribe_events_cat',
+      name: 'Renamed &amp; more',
+      slug: 'fresh-slug',
+      description: 'New <b>text</b>x',
+      parent: 0,
+      event_count: 0,
+    });
   });
 
   it('an update naming no field answers 200 with the term unchanged', async () => {
@@ -88,7 +103,10 @@ forEachBackend('GET, update and DELETE /categories/{id} and /tags/{id}', (srv) =
     assert.equal(moved.body.parent, b.id);
     assert.equal(moved.body.urls.up, `${srv().root}/categories/${b.id}`);
     assert.equal(moved.body.url, `${srv().config.siteUrl}/events/category/move-b/move-child/`);
-    assert.equal((await srv().get(`/categories/${grandchild.id}`)).body.url, `${srv().config.siteUrl}/events/category/move-b/move-child/move-grandchild/`);
+    assert.equal(
+      (await srv().get(`/categories/${grandchild.id}`)).body.url,
+      `${srv().config.siteUrl}/events/category/move-b/move-child/move-grandchild/`,
+    );
     const top = await update('POST', `/categories/${child.id}`, { parent: 0 });
     assert.equal(top.body.parent, 0);
     assert.equal(top.body.urls.up, undefined);
@@ -110,14 +128,21 @@ forEachBackend('GET, update and DELETE /categories/{id} and /tags/{id}', (srv) =
   it('tags refuse a parent on update', async () => {
     const tag = await makeTerm(srv(), 'tags', { name: 'No parent please' });
     const res = await expectNothingWritten(() => update('PATCH', `/tags/${tag.id}`, { parent: 0, name: 'Changed' }));
-    expectRestError(res, 400, 'rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.');
+    expectRestError(
+      res,
+      400,
+      'rest_taxonomy_not_hierarchical',
+      'Cannot set parent term, taxonomy is not hierarchical.',
+    );
   });
 
   it('a slug taken by another term is 400 duplicate_term_slug unless the parent changes too', async () => {
     const taken = await makeTerm(srv(), 'categories', { name: 'Taken' });
     const parent = await makeTerm(srv(), 'categories', { name: 'New home' });
     const mover = await makeTerm(srv(), 'categories', { name: 'Mover' });
-    const res = await expectNothingWritten(() => update('PUT', `/categories/${mover.id}`, { slug: 'Taken', name: 'Not applied' }));
+    const res = await expectNothingWritten(() =>
+      update('PUT', `/categories/${mover.id}`, { slug: 'Taken', name: 'Not applied' }),
+    );
     expectRestError(res, 400, 'duplicate_term_slug', 'The slug &#8220;taken&#8221; is already in use by another term.');
     assert.deepEqual(res.body.data, { status: 400 });
     const same = await update('PUT', `/categories/${taken.id}`, { slug: 'taken' });
@@ -135,7 +160,14 @@ forEachBackend('GET, update and DELETE /categories/{id} and /tags/{id}', (srv) =
 
   it('update input is validated: empty name, slug, non-string description, long names', async () => {
     const term = await makeTerm(srv(), 'tags', { name: 'Validated' });
-    for (const [field, value] of [['name', ''], ['name', '0'], ['name', 3], ['name', 'z'.repeat(201)], ['slug', ''], ['description', 4]] as const) {
+    for (const [field, value] of [
+      ['name', ''],
+      ['name', '0'],
+      ['name', 3],
+      ['name', 'z'.repeat(201)],
+      ['slug', ''],
+      ['description', 4],
+    ] as const) {
       const res = await expectNothingWritten(() => update('PATCH', `/tags/${term.id}`, { [field]: value }));
       expectRestError(res, 400, 'rest_invalid_param', `Invalid parameter(s): ${field}`);
     }
@@ -173,12 +205,16 @@ forEachBackend('GET, update and DELETE /categories/{id} and /tags/{id}', (srv) =
       ['contributor', `/tags/${tag.id}`, 403],
     ] as const) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-        const res = await expectNothingWritten(() => srv().request(method, path, { as: role, json: { name: 'Hacked' } }));
+        const res = await expectNothingWritten(() =>
+          srv().request(method, path, { as: role, json: { name: 'Hacked' } }),
+        );
         expectRestError(res, status, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
       }
     }
     for (const method of ['PATCH', 'DELETE']) {
-      const res = await expectNothingWritten(() => srv().request(method, `/tags/${tag.id}`, { json: { name: 'Hacked' } }));
+      const res = await expectNothingWritten(() =>
+        srv().request(method, `/tags/${tag.id}`, { json: { name: 'Hacked' } }),
+      );
       expectRestError(res, 401, 'rest_forbidden');
     }
     assert.equal((await update('PATCH', `/categories/${cat.id}`, { name: 'Author edit' }, 'author')).status, 200);
@@ -204,9 +240,19 @@ forEachBackend('GET, update and DELETE /categories/{id} and /tags/{id}', (srv) =
     assert.ok(_links);
     assert.deepEqual(res.body, { ...withoutLinks, count: 2 });
     assert.equal(await dataVersion(srv()), version + 1);
-    assert.equal(await srv().db.selectFrom('terms').select('id').where('id', '=', doomed.id).executeTakeFirst(), undefined);
-    const left = await srv().db.selectFrom('event_terms').select(['event_id', 'term_id']).where('event_id', '=', e1).execute();
-    assert.deepEqual(left.map((r) => Number(r.term_id)), [keep.id]);
+    assert.equal(
+      await srv().db.selectFrom('terms').select('id').where('id', '=', doomed.id).executeTakeFirst(),
+      undefined,
+    );
+    const left = await srv()
+      .db.selectFrom('event_terms')
+      .select(['event_id', 'term_id'])
+      .where('event_id', '=', e1)
+      .execute();
+    assert.deepEqual(
+      left.map((r) => Number(r.term_id)),
+      [keep.id],
+    );
     assert.equal((await srv().get(`/categories/${keep.id}`)).body.count, 1);
     const again = await srv().request('DELETE', `/categories/${doomed.id}`, { as: 'author' });
     expectRestError(again, 400, 'rest_invalid_param', 'Invalid parameter(s): id');
@@ -241,7 +287,17 @@ forEachBackend('GET, update and DELETE /categories/{id} and /tags/{id}', (srv) =
     expectRestError(wrong, 400, 'rest_invalid_param');
     const tagDelete = await srv().request('DELETE', `/tags/${tag.id}`, { as: 'editor' });
     assert.equal(tagDelete.status, 200);
-    assert.deepEqual(Object.keys(tagDelete.body), ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls']);
+    assert.deepEqual(Object.keys(tagDelete.body), [
+      'id',
+      'count',
+      'description',
+      'name',
+      'slug',
+      'taxonomy',
+      'meta',
+      'url',
+      'urls',
+    ]);
   });
 });
 
@@ -251,10 +307,21 @@ forEachBackend('categories and tags: counts, links and request features', (srv) 
     const event = await insertEvent(srv(), { status: 'draft', termIds: [tag.id] });
     const count = async () => (await srv().get(`/tags/${tag.id}`)).body.count;
     assert.equal(await count(), 0);
-    for (const [status, expected] of [['publish', 1], ['private', 0], ['pending', 0], ['future', 0], ['publish', 1], ['trash', 0]] as const) {
+    for (const [status, expected] of [
+      ['publish', 1],
+      ['private', 0],
+      ['pending', 0],
+      ['future', 0],
+      ['publish', 1],
+      ['trash', 0],
+    ] as const) {
       // A scheduled event counts once published; its publication time lies ahead here.
       const date = status === 'future' ? { date_utc: '2099-01-01 00:00:00' } : {};
-      await srv().db.updateTable('posts').set({ status, ...date }).where('id', '=', event).execute();
+      await srv()
+        .db.updateTable('posts')
+        .set({ status, ...date })
+        .where('id', '=', event)
+        .execute();
       await bumpDataVersion(srv().db);
       assert.equal(await count(), expected, status);
     }
@@ -267,10 +334,16 @@ forEachBackend('categories and tags: counts, links and request features', (srv) 
   it('count follows every API write: term changes, status changes, trash, restore, schedule and purge', async () => {
     const tag = await makeTerm(srv(), 'tags', { name: 'Write follower' });
     const cat = await makeTerm(srv(), 'categories', { name: 'Write follower cat' });
-    const counts = async () => [(await srv().get(`/tags/${tag.id}`)).body.count, (await srv().get(`/categories/${cat.id}`)).body.count];
+    const counts = async () => [
+      (await srv().get(`/tags/${tag.id}`)).body.count,
+      (await srv().get(`/categories/${cat.id}`)).body.count,
+    ];
     const write = async (method: string, path: string, json: Record<string, unknown>) => {
       const res = await srv().request(method, path, { as: 'editor', json });
-      assert.ok(res.status === 200 || res.status === 201, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      assert.ok(
+        res.status === 200 || res.status === 201,
+        `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`,
+      );
       return res.body;
     };
     const dates = { start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' };
@@ -298,15 +371,22 @@ forEachBackend('categories and tags: counts, links and request features', (srv) 
     assert.deepEqual(await counts(), [3, 1]);
     // Trashed and purged: the links go with the record, the counts stay right.
     assert.equal((await srv().request('DELETE', `/events/${b.id}`, { as: 'editor' })).status, 200);
-    await srv().db.transaction().execute((trx) => purgeTrash(trx, 0));
+    await srv()
+      .db.transaction()
+      .execute((trx) => purgeTrash(trx, 0));
     assert.deepEqual(await counts(), [2, 1]);
-    assert.equal((await srv().db.selectFrom('event_terms').select('term_id').where('event_id', '=', b.id).execute()).length, 0);
+    assert.equal(
+      (await srv().db.selectFrom('event_terms').select('term_id').where('event_id', '=', b.id).execute()).length,
+      0,
+    );
   });
 
   it('links keep the language segment the request came in on', async () => {
     const cat = await makeTerm(srv(), 'categories', { name: 'Idioma' });
     const esRoot = `${srv().config.siteUrl}/es/wp-json/calendar/events/v1`;
-    const list = await srv().get(`${srv().origin}/es/wp-json/calendar/events/v1/categories`, { query: { hide_empty: '0', per_page: 1 } });
+    const list = await srv().get(`${srv().origin}/es/wp-json/calendar/events/v1/categories`, {
+      query: { hide_empty: '0', per_page: 1 },
+    });
     assert.equal(list.status, 200);
     assert.equal(list.body.rest_url, `${esRoot}/categories/?per_page=1&hide_empty=0`);
     const single = await srv().get(`${srv().origin}/es/wp-json/calendar/events/v1/categories/${cat.id}`);
@@ -319,7 +399,9 @@ forEachBackend('categories and tags: counts, links and request features', (srv) 
     const tag = await makeTerm(srv(), 'tags', { name: 'Fielded' });
     const res = await srv().get(`/tags/${tag.id}`, { query: { _fields: 'id,name' } });
     assert.deepEqual(res.body, { id: tag.id, name: 'Fielded' });
-    const list = await srv().get('/tags', { query: { _fields: 'total,tags.slug', search: 'fielded', hide_empty: '0' } });
+    const list = await srv().get('/tags', {
+      query: { _fields: 'total,tags.slug', search: 'fielded', hide_empty: '0' },
+    });
     assert.deepEqual(list.body, { total: 1, tags: [{ slug: 'fielded' }] });
     const enveloped = await srv().get('/tags/999999', { query: { _envelope: '1' } });
     assert.equal(enveloped.status, 200);
@@ -328,7 +410,8 @@ forEachBackend('categories and tags: counts, links and request features', (srv) 
   });
 
   it('Allow lists the methods the caller may use', async () => {
-    const allow = async (path: string, as?: 'author' | 'editor') => (await srv().get(path, as ? { as } : {})).headers.get('allow');
+    const allow = async (path: string, as?: 'author' | 'editor') =>
+      (await srv().get(path, as ? { as } : {})).headers.get('allow');
     assert.equal(await allow('/categories'), 'GET');
     assert.equal(await allow('/categories', 'author'), 'GET, POST');
     assert.equal(await allow('/tags', 'author'), 'GET');
@@ -337,7 +420,10 @@ forEachBackend('categories and tags: counts, links and request features', (srv) 
 
   it('PUT with a form body updates like JSON', async () => {
     const tag = await makeTerm(srv(), 'tags', { name: 'Form target' });
-    const res = await srv().request('PUT', `/tags/${tag.id}`, { as: 'editor', form: { description: 'Set by form', slug: 'form-slug' } });
+    const res = await srv().request('PUT', `/tags/${tag.id}`, {
+      as: 'editor',
+      form: { description: 'Set by form', slug: 'form-slug' },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.description, 'Set by form');
     assert.equal(res.body.slug, 'form-slug');

@@ -1,20 +1,27 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  autop, convertInvalidEntities, plainText, sanitizeInline, sanitizePost, termDescription, termName,
+  autop,
+  convertInvalidEntities,
+  plainText,
+  sanitizeInline,
+  sanitizePost,
+  termDescription,
+  termName,
 } from '../../src/text/html.js';
 
 describe('sanitizeInline (titles and names, common.md 10.2)', () => {
   it('keeps plain text and trims it', () => {
     assert.equal(sanitizeInline('  Event 01  '), 'Event 01');
-    assert.equal(sanitizeInline('Rock \'n\' Roll...'), 'Rock \'n\' Roll...');
+    assert.equal(sanitizeInline("Rock 'n' Roll..."), "Rock 'n' Roll...");
   });
 
   it('keeps the inline allow-list with its attributes', () => {
-    const html = '<a href="https://example.com/" title="t">a</a> <abbr title="x">b</abbr> <acronym title="y">c</acronym> '
-      + '<b>d</b> <blockquote cite="https://q/">e</blockquote> <cite>f</cite> <code>g</code> '
-      + '<del datetime="2025-01-01">h</del> <em>i</em> <i>j</i> <q cite="https://q/">k</q> <s>l</s> '
-      + '<strike>m</strike> <strong>n</strong>';
+    const html =
+      '<a href="https://example.com/" title="t">a</a> <abbr title="x">b</abbr> <acronym title="y">c</acronym> ' +
+      '<b>d</b> <blockquote cite="https://q/">e</blockquote> <cite>f</cite> <code>g</code> ' +
+      '<del datetime="2025-01-01">h</del> <em>i</em> <i>j</i> <q cite="https://q/">k</q> <s>l</s> ' +
+      '<strike>m</strike> <strong>n</strong>';
     assert.equal(sanitizeInline(html), html);
   });
 
@@ -33,8 +40,30 @@ describe('sanitizeInline (titles and names, common.md 10.2)', () => {
 describe('text without markup characters', () => {
   // Quotes, controls, whitespace, unpaired surrogates, non-Latin and astral characters: what
   // sanitize-html gives back unchanged, so both functions return it without parsing.
-  const pieces = ['a', ' ', '\n', '\r', '\t', '"', "'", '\u0000', '\u0007', '\u00a0', 'é', '😀', '\ud800', '\u2028', '=', '/', '#x41;', '`', '\ufeff'];
-  const texts = Array.from({ length: 500 }, (_, i) => Array.from({ length: i % 17 }, (_, j) => pieces[(i * 7 + j * 13) % pieces.length]).join(''));
+  const pieces = [
+    'a',
+    ' ',
+    '\n',
+    '\r',
+    '\t',
+    '"',
+    "'",
+    '\u0000',
+    '\u0007',
+    '\u00a0',
+    'é',
+    '😀',
+    '\ud800',
+    '\u2028',
+    '=',
+    '/',
+    '#x41;',
+    '`',
+    '\ufeff',
+  ];
+  const texts = Array.from({ length: 500 }, (_, i) =>
+    Array.from({ length: i % 17 }, (_, j) => pieces[(i * 7 + j * 13) % pieces.length]).join(''),
+  );
 
   it('comes back as it was (trimmed for titles)', () => {
     for (const text of texts) {
@@ -54,11 +83,12 @@ describe('text without markup characters', () => {
 
 describe('sanitizePost (descriptions and excerpts, common.md 10.2)', () => {
   it('keeps text, headings, lists, tables, links, images and media', () => {
-    const html = '<h2 id="h">Title</h2><p class="lead" align="center">Text <a href="https://e.com/" target="_blank">link</a></p>'
-      + '<ul><li>a</li></ul><ol start="2"><li>b</li></ol>'
-      + '<table><thead><tr><th>h</th></tr></thead><tbody><tr><td colspan="2">c</td></tr></tbody></table>'
-      + '<img src="https://e.com/a.png" alt="a" width="10" /><video src="https://e.com/v.mp4" controls></video>'
-      + '<blockquote cite="https://q/">q</blockquote><figure><figcaption>cap</figcaption></figure>';
+    const html =
+      '<h2 id="h">Title</h2><p class="lead" align="center">Text <a href="https://e.com/" target="_blank">link</a></p>' +
+      '<ul><li>a</li></ul><ol start="2"><li>b</li></ol>' +
+      '<table><thead><tr><th>h</th></tr></thead><tbody><tr><td colspan="2">c</td></tr></tbody></table>' +
+      '<img src="https://e.com/a.png" alt="a" width="10" /><video src="https://e.com/v.mp4" controls></video>' +
+      '<blockquote cite="https://q/">q</blockquote><figure><figcaption>cap</figcaption></figure>';
     assert.equal(sanitizePost(html), html);
   });
 
@@ -69,8 +99,10 @@ describe('sanitizePost (descriptions and excerpts, common.md 10.2)', () => {
 
   it('removes script, style elements, iframes, objects, embeds and form controls', () => {
     assert.equal(
-      sanitizePost('<p>a</p><script>bad()</script><style>p{}</style><iframe src="https://e.com/"></iframe>'
-        + '<object data="x"></object><embed src="x" /><form action="x"><input name="q" /></form>'),
+      sanitizePost(
+        '<p>a</p><script>bad()</script><style>p{}</style><iframe src="https://e.com/"></iframe>' +
+          '<object data="x"></object><embed src="x" /><form action="x"><input name="q" /></form>',
+      ),
       '<p>a</p>',
     );
   });
@@ -86,7 +118,9 @@ describe('sanitizePost (descriptions and excerpts, common.md 10.2)', () => {
 
   it('filters CSS to safe properties and values', () => {
     assert.equal(
-      sanitizePost('<p style="color: red; position: fixed; background: url(https://e.com/x.png); font-weight: bold">a</p>'),
+      sanitizePost(
+        '<p style="color: red; position: fixed; background: url(https://e.com/x.png); font-weight: bold">a</p>',
+      ),
       '<p style="color:red;font-weight:bold">a</p>',
     );
   });

@@ -6,7 +6,10 @@ import { dateDetails, formatWall, nowUtcWall, parseWall, utcToWall, wallToUtc } 
 describe('formatWall', () => {
   it('is YYYY-MM-DD HH:MM:SS in the DateTime zone, zero-padded, 24-hour', () => {
     assert.equal(formatWall(DateTime.fromISO('2025-07-04T09:05:03.999Z', { zone: 'utc' })), '2025-07-04 09:05:03');
-    assert.equal(formatWall(DateTime.fromISO('2025-07-14T23:30:00Z').setZone('America/New_York')), '2025-07-14 19:30:00');
+    assert.equal(
+      formatWall(DateTime.fromISO('2025-07-14T23:30:00Z').setZone('America/New_York')),
+      '2025-07-14 19:30:00',
+    );
   });
 
   it('writes what Luxon writes for the same pattern, early years and other zones included', () => {
@@ -28,7 +31,14 @@ describe('dateDetails (events.md 1.2)', () => {
   });
 
   it('a date without a time has a 00:00:00 clock', () => {
-    assert.deepEqual(dateDetails('2025-01-02'), { year: '2025', month: '01', day: '02', hour: '00', minutes: '00', seconds: '00' });
+    assert.deepEqual(dateDetails('2025-01-02'), {
+      year: '2025',
+      month: '01',
+      day: '02',
+      hour: '00',
+      minutes: '00',
+      seconds: '00',
+    });
   });
 });
 
@@ -39,7 +49,10 @@ describe('nowUtcWall', () => {
     const after = Date.now();
     assert.match(wall, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const at = DateTime.fromFormat(wall, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' }).toMillis();
-    assert.ok(at >= before && at <= after, `${wall} not between ${new Date(before).toISOString()} and ${new Date(after).toISOString()}`);
+    assert.ok(
+      at >= before && at <= after,
+      `${wall} not between ${new Date(before).toISOString()} and ${new Date(after).toISOString()}`,
+    );
   });
 });
 

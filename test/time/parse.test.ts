@@ -59,7 +59,11 @@ describe('parseDateInput: answers kept between calls', () => {
     assert.equal(iso('tomorrow', 'UTC'), '2025-07-17T00:00:00.000+00:00');
     assert.equal(iso('tomorrow', 'UTC', NOW.plus({ days: 3 })), '2025-07-20T00:00:00.000+00:00');
     const long = `2025-07-20 10:00:00${' '.repeat(200)}`;
-    assert.equal(iso(long, 'UTC'), iso('2025-07-20 10:00:00', 'UTC'), 'a long input is read the same, without being kept');
+    assert.equal(
+      iso(long, 'UTC'),
+      iso('2025-07-20 10:00:00', 'UTC'),
+      'a long input is read the same, without being kept',
+    );
   });
 });
 
@@ -189,8 +193,19 @@ describe('parseDateInput: rejected forms', () => {
   });
 
   it('forms outside the grammar', () => {
-    for (const value of ['tomorrow tomorrow', '9am 10am', 'next week', '3 days ago', 'this friday', '+5 parsecs',
-      'wednesday wednesday', '2025/07/14', '14-07-2025', 'tomorrow at 9am', '   ']) {
+    for (const value of [
+      'tomorrow tomorrow',
+      '9am 10am',
+      'next week',
+      '3 days ago',
+      'this friday',
+      '+5 parsecs',
+      'wednesday wednesday',
+      '2025/07/14',
+      '14-07-2025',
+      'tomorrow at 9am',
+      '   ',
+    ]) {
       assert.equal(parseDateInput(value, 'UTC', NOW), null, value);
     }
   });

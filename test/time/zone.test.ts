@@ -37,7 +37,16 @@ describe('normalizeZone', () => {
   });
 
   it('rejects unknown names, offsets out of range and odd fractions', () => {
-    for (const tz of ['', 'Foo/Bar', 'Mars/Olympus', '../etc/passwd', 'UTC+15', 'UTC+5.3', '+05:20', 'America/New_York; drop']) {
+    for (const tz of [
+      '',
+      'Foo/Bar',
+      'Mars/Olympus',
+      '../etc/passwd',
+      'UTC+15',
+      'UTC+5.3',
+      '+05:20',
+      'America/New_York; drop',
+    ]) {
       assert.equal(normalizeZone(tz), null, tz);
     }
   });
@@ -90,11 +99,17 @@ describe('zoneAbbr (events.md 1.3, E5)', () => {
 describe('atWall', () => {
   const ny = luxonZone('America/New_York');
   it('moves a skipped time forward and takes the first of a repeated time', () => {
-    assert.equal(atWall({ year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0 }, ny).toISO(),
-      '2026-03-08T03:30:00.000-04:00');
-    assert.equal(atWall({ year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0 }, ny).toISO(),
-      '2026-11-01T01:30:00.000-04:00');
-    assert.equal(atWall({ year: 2026, month: 7, day: 1, hour: 12, minute: 0, second: 0 }, ny).toISO(),
-      '2026-07-01T12:00:00.000-04:00');
+    assert.equal(
+      atWall({ year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0 }, ny).toISO(),
+      '2026-03-08T03:30:00.000-04:00',
+    );
+    assert.equal(
+      atWall({ year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0 }, ny).toISO(),
+      '2026-11-01T01:30:00.000-04:00',
+    );
+    assert.equal(
+      atWall({ year: 2026, month: 7, day: 1, hour: 12, minute: 0, second: 0 }, ny).toISO(),
+      '2026-07-01T12:00:00.000-04:00',
+    );
   });
 });

@@ -108,7 +108,12 @@ export interface CostSettings {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
 
 /** `cost_details.values` (events.md 1.4). */
 export function costValues(stored: StoredCost): string[] {
@@ -117,7 +122,10 @@ export function costValues(stored: StoredCost): string[] {
     return isNumericText(normal) ? normal : t.key;
   });
   const num = (v: string) => (isNumericText(v) ? Number(v) : 0);
-  return values.map((v, i) => ({ v, i })).sort((a, b) => num(a.v) - num(b.v) || a.i - b.i).map((x) => x.v);
+  return values
+    .map((v, i) => ({ v, i }))
+    .sort((a, b) => num(a.v) - num(b.v) || a.i - b.i)
+    .map((x) => x.v);
 }
 
 /** The two ends of the displayed range, unescaped and without symbols; `null` when no cost is stored. */

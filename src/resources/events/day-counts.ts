@@ -40,7 +40,9 @@ export function boundConditions(
   columns: Record<Side, string>,
   compared: (column: string) => Expression<unknown> = (column) => sql.ref(column),
 ): Expression<SqlBool>[] {
-  return BOUND_TESTS.filter(([name]) => bounds[name] !== undefined).map(([name, side, comparison]) => eb(compared(columns[side]), comparison, bounds[name]!));
+  return BOUND_TESTS.filter(([name]) => bounds[name] !== undefined).map(([name, side, comparison]) =>
+    eb(compared(columns[side]), comparison, bounds[name]!),
+  );
 }
 
 const WALL = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -138,7 +140,11 @@ export function dayCountQuery(db: Db, input: DayCountInput) {
       .selectFrom('events as e')
       .select((eb) => eb.fn.countAll().as('n'))
       .where((eb) => {
-        const all: Expression<SqlBool>[] = [eb('e.hide_from_listings', '=', 0), inDay(eb, columns[side], day), ...boundConditions(eb, input.bounds, columns)];
+        const all: Expression<SqlBool>[] = [
+          eb('e.hide_from_listings', '=', 0),
+          inDay(eb, columns[side], day),
+          ...boundConditions(eb, input.bounds, columns),
+        ];
         if (side === 'start') {
           // The listing index, ordered by status and local start, then holds every column read.
           all.push(eb('e.status', 'in', input.statuses));
@@ -151,11 +157,21 @@ export function dayCountQuery(db: Db, input: DayCountInput) {
           // Read by the end's own index (status and featured written as expressions that no
           // other index serves); a start on a cut day was counted with that day.
           all.push(eb(sql`${sql.ref('e.status')} || ''`, 'in', input.statuses));
-          if (input.featured !== undefined) all.push(eb(sql`${sql.ref('e.featured')} + 0`, '=', input.featured ? 1 : 0));
+          if (input.featured !== undefined)
+            all.push(eb(sql`${sql.ref('e.featured')} + 0`, '=', input.featured ? 1 : 0));
           for (const startDay of spans.start.partial) all.push(eb.not(inDay(eb, columns.start, startDay)));
         }
         return eb.and(all);
       });
-  const parts = [whole, ...[...spans.start.partial].map((day) => cut('start', day)), ...[...spans.end.partial].map((day) => cut('end', day))];
-  return db.selectNoFrom(() => [sql<number>`${sql.join(parts.map((part) => sql`(${part})`), sql` + `)}`.as('n')]);
+  const parts = [
+    whole,
+    ...[...spans.start.partial].map((day) => cut('start', day)),
+    ...[...spans.end.partial].map((day) => cut('end', day)),
+  ];
+  return db.selectNoFrom(() => [
+    sql<number>`${sql.join(
+      parts.map((part) => sql`(${part})`),
+      sql` + `,
+    )}`.as('n'),
+  ]);
 }

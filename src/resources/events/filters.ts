@@ -17,7 +17,10 @@ const RELATIVE = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] 
 /** The date bounds of a request, and until when they stay what they are (ms since the epoch). */
 interface WindowOf {
   bounds: DateBounds;
-  /** As `RequestContext.freshUntil`: `Infinity` when no bound reads the clock, unset when one may change from one second to the next. */
+  /**
+   * As `RequestContext.freshUntil`: `Infinity` when no bound reads the clock, unset when one may change from one second
+   * to the next.
+   */
   freshUntil?: number;
 }
 
@@ -81,12 +84,21 @@ interface SearchTerm {
   matches: number;
 }
 
-/** WordPress searches for the whole string as one term when it splits into more terms than this (WP_Query::parse_search). */
+/**
+ * WordPress searches for the whole string as one term when it splits into more terms than this
+ * (WP_Query::parse_search).
+ */
 const MAX_SEARCH_TERMS = 9;
 
 function searchTerms(search: string, backend: RequestContext['app']['backend']): SearchTerm[] {
-  const term = (text: string, exclude: boolean): SearchTerm =>
-    ({ text, exclude, indexed: [...text].length >= 3, rare: backend === 'postgres', countByIndex: true, matches: Infinity });
+  const term = (text: string, exclude: boolean): SearchTerm => ({
+    text,
+    exclude,
+    indexed: [...text].length >= 3,
+    rare: backend === 'postgres',
+    countByIndex: true,
+    matches: Infinity,
+  });
   const out: SearchTerm[] = [];
   for (const m of search.matchAll(/(-?)"([^"]*)"|(-?)(\S+)/g)) {
     const text = (m[2] ?? m[4] ?? '').trim();
@@ -118,12 +130,20 @@ async function searchShare(db: Db, text: string): Promise<number> {
   const now = Date.now();
   const kept = known.get(key);
   if (kept && now - kept.at < SEARCH_SHARE_MS) return kept.share;
-  const newest = db.selectFrom('posts').select(['title', 'excerpt', 'description']).orderBy('id', 'desc').limit(SEARCH_SAMPLE);
+  const newest = db
+    .selectFrom('posts')
+    .select(['title', 'excerpt', 'description'])
+    .orderBy('id', 'desc')
+    .limit(SEARCH_SAMPLE);
   const row = await db
     .selectFrom(newest.as('s'))
     .select((eb) => [
       eb.fn.countAll<number>().as('seen'),
-      eb.fn.sum<number>(sql`case when ${eb.or(['title', 'excerpt', 'description'].map((c) => contains(`s.${c}`, text)))} then 1 else 0 end`).as('hits'),
+      eb.fn
+        .sum<number>(
+          sql`case when ${eb.or(['title', 'excerpt', 'description'].map((c) => contains(`s.${c}`, text)))} then 1 else 0 end`,
+        )
+        .as('hits'),
     ])
     .executeTakeFirstOrThrow();
   const seen = Number(row.seen);
@@ -145,7 +165,10 @@ async function resolveSearch(db: Db, lookups: Db, ctx: RequestContext, paging: P
   const indexed = terms.filter((term) => term.indexed);
   if (!indexed.length || ctx.app.backend === 'postgres') return terms;
   const [last, shares] = await Promise.all([
-    lookups.selectFrom('posts').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst(),
+    lookups
+      .selectFrom('posts')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst(),
     Promise.all(indexed.map((term) => searchShare(db, term.text))),
   ]);
   const records = Number(last?.id ?? 0);
@@ -166,7 +189,13 @@ function contains(column: string, text: string) {
 const EARTH_RADIUS = { km: 6371.0088, miles: 3958.7613 };
 
 /** Venue coordinates within `radius` of the centre (haversine, with a bounding box the index can use) (E19). */
-function withinRadius(eb: ExpressionBuilder<any, any>, lat: number, lng: number, radius: number, unit: 'km' | 'miles'): Expression<SqlBool> {
+function withinRadius(
+  eb: ExpressionBuilder<any, any>,
+  lat: number,
+  lng: number,
+  radius: number,
+  unit: 'km' | 'miles',
+): Expression<SqlBool> {
   const angle = radius / EARTH_RADIUS[unit];
   const conditions: Expression<SqlBool>[] = [eb('v.geo_lat', 'is not', null), eb('v.geo_lng', 'is not', null)];
   if (angle < Math.PI / 2) {
@@ -174,10 +203,13 @@ function withinRadius(eb: ExpressionBuilder<any, any>, lat: number, lng: number,
     conditions.push(eb('v.geo_lat', '>=', lat - dLat), eb('v.geo_lat', '<=', lat + dLat));
     const cosLat = Math.cos((Math.min(89.9, Math.abs(lat) + dLat) * Math.PI) / 180);
     const dLng = dLat / cosLat;
-    if (lng - dLng >= -180 && lng + dLng <= 180) conditions.push(eb('v.geo_lng', '>=', lng - dLng), eb('v.geo_lng', '<=', lng + dLng));
+    if (lng - dLng >= -180 && lng + dLng <= 180)
+      conditions.push(eb('v.geo_lng', '>=', lng - dLng), eb('v.geo_lng', '<=', lng + dLng));
     const threshold = Math.sin(angle / 2) ** 2;
     const cosCentre = Math.cos((lat * Math.PI) / 180);
-    conditions.push(sql<SqlBool>`power(sin(radians(${sql.ref('v.geo_lat')} - cast(${lat} as double precision)) / 2), 2) + cast(${cosCentre} as double precision) * cos(radians(${sql.ref('v.geo_lat')})) * power(sin(radians(${sql.ref('v.geo_lng')} - cast(${lng} as double precision)) / 2), 2) <= cast(${threshold} as double precision)`);
+    conditions.push(
+      sql<SqlBool>`power(sin(radians(${sql.ref('v.geo_lat')} - cast(${lat} as double precision)) / 2), 2) + cast(${cosCentre} as double precision) * cos(radians(${sql.ref('v.geo_lat')})) * power(sin(radians(${sql.ref('v.geo_lng')} - cast(${lng} as double precision)) / 2), 2) <= cast(${threshold} as double precision)`,
+    );
   }
   return eb.and(conditions);
 }
@@ -258,13 +290,22 @@ function daySummable(ctx: RequestContext, terms: ResolvedTerms, search: SearchTe
  * one. Visibility per caller (decisions.md X 8) on the status and author mirrors,
  * `hide_from_listings` always left out (events.md 2.6).
  */
-function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: ResolvedTerms, search: SearchTerm[], source: ListSource) {
+function eventListWhere(
+  ctx: RequestContext,
+  bounds: DateBounds,
+  terms: ResolvedTerms,
+  search: SearchTerm[],
+  source: ListSource,
+) {
   const { purpose, id } = source;
   const p = ctx.params;
   const utcSite = isUtcSite(ctx);
   const columns = listColumns(utcSite);
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
-    const all: Expression<SqlBool>[] = [visibleRecords(ctx.user, listStatuses(ctx), 'e')(eb), eb('e.hide_from_listings', '=', 0)];
+    const all: Expression<SqlBool>[] = [
+      visibleRecords(ctx.user, listStatuses(ctx), 'e')(eb),
+      eb('e.hide_from_listings', '=', 0),
+    ];
     // For a page the UTC columns are compared as expressions so that no index on them competes
     // with the start-date index, which serves the order (see the implied bound below and
     // eventListSource); a count has no order, and plain columns are read faster from the index.
@@ -274,13 +315,19 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
     // ends no earlier than it starts (decisions.md E27), so an upper bound on the end caps the
     // start too; UTC bounds loosen by the zone offsets (-12 h to +14 h). The page is then read in
     // start order between the two and stops at the page size, and a count reads only the window.
-    const lower = [bounds.start_date, bounds.starts_after].filter((b) => b !== undefined).sort().pop();
+    const lower = [bounds.start_date, bounds.starts_after]
+      .filter((b) => b !== undefined)
+      .sort()
+      .pop();
     const upper = [bounds.starts_before, bounds.end_date, bounds.ends_before].filter((b) => b !== undefined).sort()[0];
-    if (utcSite && lower !== undefined) all.push(eb('e.start_date', '>=', shiftUtcWall(lower, ZONE_OFFSET_HOURS.least)));
-    if (upper !== undefined) all.push(eb('e.start_date', '<=', utcSite ? shiftUtcWall(upper, ZONE_OFFSET_HOURS.most) : upper));
+    if (utcSite && lower !== undefined)
+      all.push(eb('e.start_date', '>=', shiftUtcWall(lower, ZONE_OFFSET_HOURS.least)));
+    if (upper !== undefined)
+      all.push(eb('e.start_date', '<=', utcSite ? shiftUtcWall(upper, ZONE_OFFSET_HOURS.most) : upper));
     // The index gives the same matches as the substring test (case-insensitive, within one
     // column); a count reads every match either way, a page only until it is full.
-    const containsTerm = (alias: string, text: string) => eb.or(['title', 'excerpt', 'description'].map((c) => contains(`${alias}.${c}`, text)));
+    const containsTerm = (alias: string, text: string) =>
+      eb.or(['title', 'excerpt', 'description'].map((c) => contains(`${alias}.${c}`, text)));
     const looked = search.filter((term) => term.indexed && (purpose === 'count' ? term.countByIndex : term.rare));
     for (const term of looked) {
       const found =
@@ -289,7 +336,16 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
               sql<SqlBool>`${sql.ref(id)} in (select rowid from post_search where post_search match ${`"${term.text.replace(/"/g, '""')}"`})`,
               // Records still queued for the index (db/search-queue.ts), tested directly; CROSS JOIN
               // keeps SQLite reading the short queue first rather than every record.
-              eb(id, 'in', eb.selectFrom('post_search_queue as q').crossJoin('posts as sp').whereRef('sp.id', '=', 'q.id').select('q.id').where(containsTerm('sp', term.text))),
+              eb(
+                id,
+                'in',
+                eb
+                  .selectFrom('post_search_queue as q')
+                  .crossJoin('posts as sp')
+                  .whereRef('sp.id', '=', 'q.id')
+                  .select('q.id')
+                  .where(containsTerm('sp', term.text)),
+              ),
             ])
           : eb(id, 'in', eb.selectFrom('posts as sp').select('sp.id').where(containsTerm('sp', term.text)));
       all.push(term.exclude ? eb.not(found) : found);
@@ -297,7 +353,10 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
     const matches = search
       .filter((term) => !looked.includes(term))
       .map((term) => (term.exclude ? eb.not(containsTerm('sp', term.text)) : containsTerm('sp', term.text)));
-    if (matches.length) all.push(eb.exists(eb.selectFrom('posts as sp').select('sp.id').whereRef('sp.id', '=', id).where(eb.and(matches))));
+    if (matches.length)
+      all.push(
+        eb.exists(eb.selectFrom('posts as sp').select('sp.id').whereRef('sp.id', '=', id).where(eb.and(matches))),
+      );
     // Term filters besides the one whose links are read (`source.driving`). On a page read in start
     // order each event is probed by the link table's primary key, so the read stops at the page
     // size. A count over the driving filter's links does the same on SQLite, reading the other
@@ -310,19 +369,33 @@ function eventListWhere(ctx: RequestContext, bounds: DateBounds, terms: Resolved
       if (filter === null || filter === source.driving) continue;
       const tagged = eb.selectFrom('event_terms as et').select('et.event_id');
       if (!filter.ids.length) all.push(sql<SqlBool>`1 = 0`);
-      else if (purpose === 'page' || ctx.app.backend === 'sqlite') all.push(eb.exists(tagged.whereRef('et.event_id', '=', id).where('et.term_id', 'in', filter.ids)));
+      else if (purpose === 'page' || ctx.app.backend === 'sqlite')
+        all.push(eb.exists(tagged.whereRef('et.event_id', '=', id).where('et.term_id', 'in', filter.ids)));
       else all.push(eb(sql`+${sql.ref(id)}`, 'in', tagged.where('et.term_id', 'in', filter.ids)));
     }
     if (p.venue) {
-      all.push(eb(id, 'in', eb.selectFrom('event_venues as ev').select('ev.event_id').where('ev.venue_id', 'in', p.venue)));
+      all.push(
+        eb(id, 'in', eb.selectFrom('event_venues as ev').select('ev.event_id').where('ev.venue_id', 'in', p.venue)),
+      );
     }
     if (p.organizer) {
-      all.push(eb(id, 'in', eb.selectFrom('event_organizers as eo').select('eo.event_id').where('eo.organizer_id', 'in', p.organizer)));
+      all.push(
+        eb(
+          id,
+          'in',
+          eb.selectFrom('event_organizers as eo').select('eo.event_id').where('eo.organizer_id', 'in', p.organizer),
+        ),
+      );
     }
     if (typeof p.featured === 'boolean') all.push(eb('e.featured', '=', p.featured ? 1 : 0));
     const venuesWhere = (condition: (eb2: ExpressionBuilder<any, any>) => Expression<SqlBool>) =>
       eb.exists(
-        eb.selectFrom('event_venues as gv').innerJoin('venues as v', 'v.post_id', 'gv.venue_id').select('gv.event_id').whereRef('gv.event_id', '=', id).where(condition),
+        eb
+          .selectFrom('event_venues as gv')
+          .innerJoin('venues as v', 'v.post_id', 'gv.venue_id')
+          .select('gv.event_id')
+          .whereRef('gv.event_id', '=', id)
+          .where(condition),
       );
     if (typeof p.geoloc === 'boolean') {
       const located = venuesWhere((e2) => e2.and([e2('v.geo_lat', 'is not', null), e2('v.geo_lng', 'is not', null)]));
@@ -387,7 +460,10 @@ export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTim
       .where('e.term_id', 'in', driving!.ids)
       .where(eventListWhere(ctx, bounds, terms, found, { purpose: 'count', id: 'e.event_id', driving }));
   const countWith = (found: SearchTerm[]) => {
-    if (driving) return linksWith(found).select((eb) => (driving.ids.length > 1 ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'));
+    if (driving)
+      return linksWith(found).select((eb) =>
+        (driving.ids.length > 1 ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'),
+      );
     const statuses = daySummable(ctx, terms, found);
     const featured = typeof ctx.params.featured === 'boolean' ? ctx.params.featured : undefined;
     const perDay = statuses && dayCountQuery(db, { statuses, bounds, utcSite: isUtcSite(ctx), featured });
@@ -413,8 +489,16 @@ export async function eventListQueries(db: Db, ctx: RequestContext, now: DateTim
       // In start order (not with `include`), the page lies among the links that start no later
       // than the one at its last place: only those events are read and sorted.
       const reach = paging.offset + paging.perPage;
-      const last = links.select(['e.event_id', 'e.start_date']).distinct().orderBy('e.start_date').limit(1).offset(reach - 1);
-      const upTo = ctx.params.include || total <= reach ? links : links.where('e.start_date', '<=', (eb) => eb.selectFrom(last.as('last')).select('last.start_date'));
+      const last = links
+        .select(['e.event_id', 'e.start_date'])
+        .distinct()
+        .orderBy('e.start_date')
+        .limit(1)
+        .offset(reach - 1);
+      const upTo =
+        ctx.params.include || total <= reach
+          ? links
+          : links.where('e.start_date', '<=', (eb) => eb.selectFrom(last.as('last')).select('last.start_date'));
       page = page.where('e.post_id', 'in', upTo.select('e.event_id'));
     } else page = page.where(eventListWhere(ctx, bounds, terms, search, PAGE));
     for (const order of eventListOrder(ctx)) page = page.orderBy(order as any);

@@ -46,7 +46,9 @@ export function eventListSource(trx: Trx) {
   return trx.selectFrom('events as e').crossJoin('posts as p').whereRef('p.id', '=', 'e.post_id');
 }
 
-const eventById = preparedQuery((db, v: { id: number }) => eventsQuery(db).select(EVENT_COLUMNS).where('p.id', '=', v.id));
+const eventById = preparedQuery((db, v: { id: number }) =>
+  eventsQuery(db).select(EVENT_COLUMNS).where('p.id', '=', v.id),
+);
 
 export async function findEventById(trx: Trx, id: number): Promise<EventRow | undefined> {
   if (!isRecordId(id)) return undefined;
@@ -60,14 +62,19 @@ export async function findEventById(trx: Trx, id: number): Promise<EventRow | un
 export async function getEventById(trx: Trx, id: number): Promise<EventRow> {
   const row = await findEventById(trx, id);
   if (row) return row;
-  const other = isRecordId(id) && await trx.selectFrom('posts').select('type').where('id', '=', id).executeTakeFirst();
+  const other =
+    isRecordId(id) && (await trx.selectFrom('posts').select('type').where('id', '=', id).executeTakeFirst());
   throw other ? restErrors.invalidEventId() : restErrors.eventNotFound(id);
 }
 
 /** Author, status and type of any record with that ID: what the permission of an ID route judges. */
 export async function findRecordOwner(trx: Trx, id: number) {
   if (!isRecordId(id)) return undefined;
-  return trx.selectFrom('posts').select(['type', 'author', 'status', 'trashed_status']).where('id', '=', id).executeTakeFirst();
+  return trx
+    .selectFrom('posts')
+    .select(['type', 'author', 'status', 'trashed_status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Everything a representation needs besides the row, loaded for a whole page at once. */
@@ -80,10 +87,18 @@ export interface EventRelated {
 }
 
 /** One query per relation for the given events (style.md rule 5). */
-export async function loadRelated(trx: Trx, rows: EventRow[], ctx: RequestContext, { jsonLd }: { jsonLd: boolean }): Promise<EventRelated> {
+export async function loadRelated(
+  trx: Trx,
+  rows: EventRow[],
+  ctx: RequestContext,
+  { jsonLd }: { jsonLd: boolean },
+): Promise<EventRelated> {
   const ids = rows.map((r) => r.id);
   const [images, [categories, tags], venues, organizers] = await Promise.all([
-    loadImages(trx, rows.map((r) => r.image_id)),
+    loadImages(
+      trx,
+      rows.map((r) => r.image_id),
+    ),
     loadTermsForEvents(trx, [categoryTaxonomy, tagTaxonomy], ids, ctx),
     loadLinkedForEvents(trx, venueKind, ids, ctx, { jsonLd }),
     loadLinkedForEvents(trx, organizerKind, ids, ctx, { jsonLd }),

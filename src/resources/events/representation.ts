@@ -27,7 +27,10 @@ function storedCost(row: Pick<EventRow, 'cost' | 'cost_symbol' | 'cost_position'
   };
 }
 
-/** Text in JSON-LD as the reference escapes it: HTML specials as entities (existing entities kept), `'` as `\'`, newlines as `\n` (E9). */
+/**
+ * Text in JSON-LD as the reference escapes it: HTML specials as entities (existing entities kept), `'` as `\'`,
+ * newlines as `\n` (E9).
+ */
 function jsEscape(text: string): string {
   return text
     .replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;')
@@ -48,7 +51,10 @@ function jsonLdSummary(row: EventRow): string {
 }
 
 function firstWords(html: string, count: number): string {
-  const words = html.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean);
+  const words = html
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   return words.length > count ? `${words.slice(0, count).join(' ')}…` : words.join(' ');
 }
 
@@ -141,7 +147,12 @@ export function representEvent(row: EventRow, related: EventRelated, ctx: Repres
     cost_details: blank
       ? { currency_symbol: '', currency_position: '', currency_code: '', values: [] }
       : hasCost
-        ? { currency_symbol: cost.symbol, currency_code: '', currency_position: cost.position, values: costValues(cost) }
+        ? {
+            currency_symbol: cost.symbol,
+            currency_code: '',
+            currency_position: cost.position,
+            values: costValues(cost),
+          }
         : EMPTY_COST_DETAILS,
     // An empty or missing website shows the event URL (decisions.md E4), unescaped (E41).
     website: blank ? '' : row.website || url,

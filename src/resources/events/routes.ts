@@ -5,7 +5,14 @@ import { bumpDataVersion } from '../../db/data-version.js';
 import type { Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
 import { listResponse, type LinkValue } from '../../http/pagination.js';
-import { UPDATE_METHODS, defineRoute, everyone, type Permission, type RequestContext, type RouteDef } from '../../http/route.js';
+import {
+  UPDATE_METHODS,
+  defineRoute,
+  everyone,
+  type Permission,
+  type RequestContext,
+  type RouteDef,
+} from '../../http/route.js';
 import { Event, EventList } from '../../http/schemas.js';
 import { formatWall } from '../../time/format.js';
 import { mayChooseAuthor } from '../post-like/author.js';
@@ -40,14 +47,20 @@ function samePassword(given: unknown, stored: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Access to a protected event's content: no password, `context=edit` by an editor of it, or the password (common.md 8.7). */
+/**
+ * Access to a protected event's content: no password, `context=edit` by an editor of it, or the password (common.md
+ * 8.7).
+ */
 function hasPasswordAccess(row: EventRow, ctx: RequestContext): boolean {
   if (row.password === '') return true;
   if (ctx.raw.context === 'edit' && canEditRecord(ctx.user, row)) return true;
   return samePassword(ctx.raw.password, row.password);
 }
 
-/** JSON-LD is left out for protected events, unpublished ones read anonymously, and private ones without "read private" (events.md 1.11). */
+/**
+ * JSON-LD is left out for protected events, unpublished ones read anonymously, and private ones without "read private"
+ * (events.md 1.11).
+ */
 function jsonLdVisible(row: EventRow, ctx: RequestContext): boolean {
   if (row.password !== '') return false;
   if (ctx.user === null) return row.status === 'publish';
@@ -57,9 +70,19 @@ function jsonLdVisible(row: EventRow, ctx: RequestContext): boolean {
 const nowUtc = () => formatWall(DateTime.utc());
 
 /** `jsonLd`: the event's own; `linkedJsonLd`: the embedded venues' and organizers' (single reads). */
-async function represent(trx: Trx, row: EventRow, ctx: RequestContext, view: { jsonLd: boolean; linkedJsonLd: boolean }) {
+async function represent(
+  trx: Trx,
+  row: EventRow,
+  ctx: RequestContext,
+  view: { jsonLd: boolean; linkedJsonLd: boolean },
+) {
   const related = await loadRelated(trx, [row], ctx, { jsonLd: view.linkedJsonLd });
-  return representEvent(row, related, { urls: ctx.urls, settings: ctx.settings, jsonLd: view.jsonLd, blankProtected: false });
+  return representEvent(row, related, {
+    urls: ctx.urls,
+    settings: ctx.settings,
+    jsonLd: view.jsonLd,
+    blankProtected: false,
+  });
 }
 
 /** The request's filters in the reference's link order, as the client gave them (common.md 6.5, decisions.md X 6). */
@@ -114,7 +137,9 @@ async function listEvents(ctx: RequestContext) {
   const rows = paging.offset < total ? await pageFor(total).execute() : [];
   const related = await loadRelated(ctx.app.db, rows, ctx, { jsonLd: false });
   const base = { urls: ctx.urls, settings: ctx.settings, jsonLd: false };
-  const items = rows.map((row) => representEvent(row, related, { ...base, blankProtected: !hasPasswordAccess(row, ctx) }));
+  const items = rows.map((row) =>
+    representEvent(row, related, { ...base, blankProtected: !hasPasswordAccess(row, ctx) }),
+  );
   return listResponse({
     ctx,
     collection: 'events',
@@ -262,14 +287,64 @@ export function eventRoutes(): RouteDef[] {
       },
     ]),
     defineRoute('/events/(?P<id>\\d+)', [
-      { methods: ['GET'], args: EventReadArgs, permission: everyone, handler: readEvent, cache: 'data', summary: 'Read an event', response: Event, errorStatuses: [400, 403, 404] },
-      { methods: ['DELETE'], args: EventReadArgs, permission: canDeleteById, handler: deleteEvent, summary: 'Move an event to the trash', response: Event, errorStatuses: [400, 401, 403, 404, 410] },
-      { methods: UPDATE_METHODS, args: EventUpdateArgs, permission: canUpdateById, handler: updateEvent, summary: 'Update an event', response: Event, errorStatuses: [400, 401, 403, 404] },
+      {
+        methods: ['GET'],
+        args: EventReadArgs,
+        permission: everyone,
+        handler: readEvent,
+        cache: 'data',
+        summary: 'Read an event',
+        response: Event,
+        errorStatuses: [400, 403, 404],
+      },
+      {
+        methods: ['DELETE'],
+        args: EventReadArgs,
+        permission: canDeleteById,
+        handler: deleteEvent,
+        summary: 'Move an event to the trash',
+        response: Event,
+        errorStatuses: [400, 401, 403, 404, 410],
+      },
+      {
+        methods: UPDATE_METHODS,
+        args: EventUpdateArgs,
+        permission: canUpdateById,
+        handler: updateEvent,
+        summary: 'Update an event',
+        response: Event,
+        errorStatuses: [400, 401, 403, 404],
+      },
     ]),
     defineRoute('/events/by-slug/(?P<slug>[^/]+)', [
-      { methods: ['GET'], args: EventBySlugArgs, permission: everyone, handler: readEventBySlug, cache: 'data', summary: 'Read an event by slug', response: Event, errorStatuses: [400, 403] },
-      { methods: ['DELETE'], args: EventBySlugArgs, permission: canDeleteBySlug, handler: deleteEventBySlug, summary: 'Move an event to the trash by slug', response: Event, errorStatuses: [400, 401, 403, 410] },
-      { methods: UPDATE_METHODS, args: EventUpdateBySlugArgs, permission: canUpdateBySlug, handler: updateEventBySlug, summary: 'Update an event by slug', response: Event, errorStatuses: [400, 401, 403, 404] },
+      {
+        methods: ['GET'],
+        args: EventBySlugArgs,
+        permission: everyone,
+        handler: readEventBySlug,
+        cache: 'data',
+        summary: 'Read an event by slug',
+        response: Event,
+        errorStatuses: [400, 403],
+      },
+      {
+        methods: ['DELETE'],
+        args: EventBySlugArgs,
+        permission: canDeleteBySlug,
+        handler: deleteEventBySlug,
+        summary: 'Move an event to the trash by slug',
+        response: Event,
+        errorStatuses: [400, 401, 403, 410],
+      },
+      {
+        methods: UPDATE_METHODS,
+        args: EventUpdateBySlugArgs,
+        permission: canUpdateBySlug,
+        handler: updateEventBySlug,
+        summary: 'Update an event by slug',
+        response: Event,
+        errorStatuses: [400, 401, 403, 404],
+      },
     ]),
   ];
 }

@@ -47,36 +47,50 @@ function fieldArgs(mode: 'create' | 'update'): Args {
     slug: args.string('The event slug.', { nonEmpty: true, ...(mode === 'update' ? { in: 'body' as const } : {}) }),
     excerpt: text('The event excerpt (HTML); an empty string clears it.'),
     status: statusArg('event'),
-    timezone: args.string('The event time zone: an IANA name (America/New_York), UTC, or an offset such as UTC+5 or UTC-3.5; empty for the site time zone.', {
-      validate: isEventZone,
-    }),
+    timezone: args.string(
+      'The event time zone: an IANA name (America/New_York), UTC, or an offset such as UTC+5 or UTC-3.5; empty for the site time zone.',
+      {
+        validate: isEventZone,
+      },
+    ),
     all_day: args.boolean('Whether the event lasts the whole day.', {}, mode === 'create' ? { default: false } : {}),
     start_date: eventDate('The event start date and time, in the event time zone.', { required }),
     end_date: eventDate('The event end date and time, in the event time zone.', { required }),
     image: imageArg('event', { allowEmpty: mode === 'update' }),
-    cost: args.any('The event cost: a text such as "10", "10-20", "Free" or "$5.50", a number, or a list of them.', { sanitize: (v) => v }),
+    cost: args.any('The event cost: a text such as "10", "10-20", "Free" or "$5.50", a number, or a list of them.', {
+      sanitize: (v) => v,
+    }),
     website: args.url('The event website: an http or https URL, or empty.'),
     show_map: args.boolean('Whether to show a map of the venue.'),
     show_map_link: args.boolean('Whether to show a link to a map of the venue.'),
     hide_from_listings: args.boolean('Whether to hide the event from event listings.'),
     sticky: args.boolean('Whether the event sticks in calendar views.'),
     featured: args.boolean('Whether the event is featured.'),
-    categories: args.any('Event categories: IDs or names, as a list or a comma-separated string; unknown names create categories.', {
-      validate: (v, ctx) => validateTermInput(categoryTaxonomy, v, ctx),
-      sanitize: (v) => v,
-    }),
+    categories: args.any(
+      'Event categories: IDs or names, as a list or a comma-separated string; unknown names create categories.',
+      {
+        validate: (v, ctx) => validateTermInput(categoryTaxonomy, v, ctx),
+        sanitize: (v) => v,
+      },
+    ),
     tags: args.any('Event tags: IDs or names, as a list or a comma-separated string; unknown names create tags.', {
       validate: (v, ctx) => validateTermInput(tagTaxonomy, v, ctx),
       sanitize: (v) => v,
     }),
-    venue: args.any('Venues: IDs, or venue data objects to create venues from, as one value, a list or a comma-separated string.', {
-      validate: (v, ctx) => validateLinkedInput(venueKind, v, ctx),
-      sanitize: (v) => v,
-    }),
-    organizer: args.any('Organizers: IDs, or organizer data objects to create organizers from, as a list or a comma-separated string.', {
-      validate: (v, ctx) => validateLinkedInput(organizerKind, v, ctx),
-      sanitize: (v) => v,
-    }),
+    venue: args.any(
+      'Venues: IDs, or venue data objects to create venues from, as one value, a list or a comma-separated string.',
+      {
+        validate: (v, ctx) => validateLinkedInput(venueKind, v, ctx),
+        sanitize: (v) => v,
+      },
+    ),
+    organizer: args.any(
+      'Organizers: IDs, or organizer data objects to create organizers from, as a list or a comma-separated string.',
+      {
+        validate: (v, ctx) => validateLinkedInput(organizerKind, v, ctx),
+        sanitize: (v) => v,
+      },
+    ),
     post_password: args.string('A password that protects the event (write-only); an empty string removes it.'),
   };
 }
@@ -122,14 +136,18 @@ export const EventReadArgs: Args = { id: idArg, password: passwordArg };
 export const EventBySlugArgs: Args = { slug: slugPathArg };
 
 const geolocCoordinate = (description: string, partner: string, limit: number): ArgDef =>
-  args.number(description, {
-    // E19: both coordinates or neither.
-    validate: (v, ctx) => {
-      const n = coerceNumber(v);
-      const other = ctx.raw[partner];
-      return n !== undefined && Math.abs(n) <= limit && other !== undefined && other !== null && other !== '';
+  args.number(
+    description,
+    {
+      // E19: both coordinates or neither.
+      validate: (v, ctx) => {
+        const n = coerceNumber(v);
+        const other = ctx.raw[partner];
+        return n !== undefined && Math.abs(n) <= limit && other !== undefined && other !== null && other !== '';
+      },
     },
-  }, { minimum: -limit, maximum: limit });
+    { minimum: -limit, maximum: limit },
+  );
 
 /** `GET /events` parameters in the reference's order (events.md 2.1), plus `geoloc_radius` (E19). */
 export const EventListArgs: Args = {
@@ -140,21 +158,36 @@ export const EventListArgs: Args = {
   starts_after: eventDate('Only events starting after this date.'),
   ends_before: eventDate('Only events ending before this date.'),
   ends_after: eventDate('Only events ending after this date.'),
-  strict_dates: args.string('When true (1, true, on, yes), the dates are used with their times; otherwise whole days are included.', {
-    validate: (v) => isNonEmptyString(v),
-    sanitize: (v) => ['1', 'true', 'on', 'yes'].includes(String(v).trim().toLowerCase()),
-  }, { default: 'false' }),
-  search: args.string('Only events whose title, excerpt or description contain these words ("quoted phrases" kept together, -word excluded).', {
-    validate: (v) => typeof v === 'string',
-  }),
-  categories: args.any('Only events in one of these categories (IDs or slugs; sub-categories included), as a list or a comma-separated string.', {
-    validate: (v, ctx) => validateTermFilter(categoryTaxonomy, v, ctx),
-    sanitize: (v) => v,
-  }, { type: 'array', items: { type: 'integer' } }),
-  tags: args.any('Only events with one of these tags (IDs or slugs), as a list or a comma-separated string.', {
-    validate: (v, ctx) => validateTermFilter(tagTaxonomy, v, ctx),
-    sanitize: (v) => v,
-  }, { type: 'array', items: { type: 'integer' } }),
+  strict_dates: args.string(
+    'When true (1, true, on, yes), the dates are used with their times; otherwise whole days are included.',
+    {
+      validate: (v) => isNonEmptyString(v),
+      sanitize: (v) => ['1', 'true', 'on', 'yes'].includes(String(v).trim().toLowerCase()),
+    },
+    { default: 'false' },
+  ),
+  search: args.string(
+    'Only events whose title, excerpt or description contain these words ("quoted phrases" kept together, -word excluded).',
+    {
+      validate: (v) => typeof v === 'string',
+    },
+  ),
+  categories: args.any(
+    'Only events in one of these categories (IDs or slugs; sub-categories included), as a list or a comma-separated string.',
+    {
+      validate: (v, ctx) => validateTermFilter(categoryTaxonomy, v, ctx),
+      sanitize: (v) => v,
+    },
+    { type: 'array', items: { type: 'integer' } },
+  ),
+  tags: args.any(
+    'Only events with one of these tags (IDs or slugs), as a list or a comma-separated string.',
+    {
+      validate: (v, ctx) => validateTermFilter(tagTaxonomy, v, ctx),
+      sanitize: (v) => v,
+    },
+    { type: 'array', items: { type: 'integer' } },
+  ),
   venue: args.idList('Only events at one of these venues (IDs).', {
     validate: (v, ctx) => validateLinkedFilter(venueKind, v, ctx),
     sanitize: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
@@ -166,21 +199,36 @@ export const EventListArgs: Args = {
   featured: args.boolean('true: only featured events; false: only events that are not featured.'),
   status: listStatusArg('events'),
   geoloc: args.boolean('true: only events whose venue has coordinates; false: only events whose venue has none.'),
-  geoloc_lat: geolocCoordinate('Latitude of the centre of a venue distance search; needs geoloc_lng.', 'geoloc_lng', 90),
-  geoloc_lng: geolocCoordinate('Longitude of the centre of a venue distance search; needs geoloc_lat.', 'geoloc_lat', 180),
-  geoloc_radius: args.number('Radius of the venue distance search, in the unit of the geoloc_unit setting (default: the geoloc_radius setting).', {
-    validate: (v) => {
-      const n = coerceNumber(v);
-      return n !== undefined && n > 0;
+  geoloc_lat: geolocCoordinate(
+    'Latitude of the centre of a venue distance search; needs geoloc_lng.',
+    'geoloc_lng',
+    90,
+  ),
+  geoloc_lng: geolocCoordinate(
+    'Longitude of the centre of a venue distance search; needs geoloc_lat.',
+    'geoloc_lat',
+    180,
+  ),
+  geoloc_radius: args.number(
+    'Radius of the venue distance search, in the unit of the geoloc_unit setting (default: the geoloc_radius setting).',
+    {
+      validate: (v) => {
+        const n = coerceNumber(v);
+        return n !== undefined && n > 0;
+      },
     },
-  }, { exclusiveMinimum: 0 }),
+    { exclusiveMinimum: 0 },
+  ),
   include: args.idList('Only events with these IDs (date filters then apply only through starts_*/ends_*).', {
     validate: (v) => {
       const list = parseList(v);
-      return !!list?.length && list.every((x) => {
-        const n = coerceInteger(x);
-        return isRecordId(n) && !(typeof x === 'number' && !Number.isInteger(x));
-      });
+      return (
+        !!list?.length &&
+        list.every((x) => {
+          const n = coerceInteger(x);
+          return isRecordId(n) && !(typeof x === 'number' && !Number.isInteger(x));
+        })
+      );
     },
     sanitize: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
   }),

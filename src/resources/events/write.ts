@@ -40,7 +40,10 @@ function eventZone(ctx: RequestContext, current: EventRow | undefined): string {
  * dates are read in the event zone; on update a missing bound keeps its stored wall clock, a new
  * zone alone keeps the wall clocks and recomputes UTC. `undefined` when nothing date-related changes.
  */
-function nextTimes(ctx: RequestContext, current: EventRow | undefined): (EventTimes & { timezone: string }) | undefined {
+function nextTimes(
+  ctx: RequestContext,
+  current: EventRow | undefined,
+): (EventTimes & { timezone: string }) | undefined {
   const touched = ['start_date', 'end_date', 'timezone', 'all_day'].some((name) => sent(ctx, name));
   if (current && !touched) return undefined;
   const zone = eventZone(ctx, current);
@@ -70,22 +73,37 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
   const publication = publicationDates({ date: p.date, date_utc: p.date_utc }, status, site, now, current);
   status = scheduledStatus(status, publication.date_utc, now.ms);
 
-  const imageId = sent(ctx, 'image') ? await resolveImageInput(trx, p.image, ctx, now) : current ? current.image_id : null;
-  const categories = sent(ctx, 'categories') ? await resolveTermInput(trx, categoryTaxonomy, p.categories ?? '', ctx) : undefined;
+  const imageId = sent(ctx, 'image')
+    ? await resolveImageInput(trx, p.image, ctx, now)
+    : current
+      ? current.image_id
+      : null;
+  const categories = sent(ctx, 'categories')
+    ? await resolveTermInput(trx, categoryTaxonomy, p.categories ?? '', ctx)
+    : undefined;
   const tags = sent(ctx, 'tags') ? await resolveTermInput(trx, tagTaxonomy, p.tags ?? '', ctx) : undefined;
   const venues = sent(ctx, 'venue') ? await resolveLinkedInput(trx, venueKind, p.venue, ctx, now) : undefined;
-  const organizers = sent(ctx, 'organizer') ? await resolveLinkedInput(trx, organizerKind, p.organizer, ctx, now) : undefined;
+  const organizers = sent(ctx, 'organizer')
+    ? await resolveLinkedInput(trx, organizerKind, p.organizer, ctx, now)
+    : undefined;
 
-  const post: Updateable<PostsTable> = { status, date: publication.date, date_utc: publication.date_utc, image_id: imageId };
+  const post: Updateable<PostsTable> = {
+    status,
+    date: publication.date,
+    date_utc: publication.date_utc,
+    image_id: imageId,
+  };
   if (typeof p.title === 'string') post.title = storeHtml(ctx, p.title, true);
-  for (const name of ['description', 'excerpt'] as const) if (sent(ctx, name)) post[name] = storeHtml(ctx, p[name] ?? '', false);
+  for (const name of ['description', 'excerpt'] as const)
+    if (sent(ctx, name)) post[name] = storeHtml(ctx, p[name] ?? '', false);
   if (typeof p.author === 'number') post.author = p.author;
   if (sent(ctx, 'post_password')) post.password = p.post_password ?? '';
 
   // A slug for every status, unique among events (common.md 9.8, E33): the given one, else the
   // title's, else the ID. A new event gets it with its row unless only the ID yields one.
   const wantsSlug = typeof p.slug === 'string' && p.slug !== ctx.path.slug;
-  const slugBase = (wantsSlug && sanitizeSlug(p.slug)) || sanitizeSlug((post.title as string | undefined) ?? current?.title ?? '');
+  const slugBase =
+    (wantsSlug && sanitizeSlug(p.slug)) || sanitizeSlug((post.title as string | undefined) ?? current?.title ?? '');
   if (!current && slugBase) post.slug = await uniqueSlug(trx, 'event', slugBase);
 
   const times = nextTimes(ctx, current);
@@ -103,39 +121,47 @@ export async function writeEvent(trx: Trx, ctx: RequestContext, now: Now, curren
   if (current) {
     id = current.id;
     if (current.status === 'trash' && status !== 'trash') post.slug = await restoreFromTrash(trx, 'event', current);
-    await trx.updateTable('posts').set({ ...post, modified: now.local, modified_utc: now.utc }).where('id', '=', id).execute();
+    await trx
+      .updateTable('posts')
+      .set({ ...post, modified: now.local, modified_utc: now.utc })
+      .where('id', '=', id)
+      .execute();
     if (Object.keys(event).length) await trx.updateTable('events').set(event).where('post_id', '=', id).execute();
   } else {
-    const [inserted] = await insertPost(trx, [{
-      type: 'event',
-      author: ctx.user!.id,
-      title: '',
-      description: '',
-      excerpt: '',
-      password: '',
-      slug: '',
-      parent_id: 0,
-      // On creation the modification dates are copied from the publication dates (events.md 1.1).
-      modified: publication.date,
-      modified_utc: publication.date_utc,
-      ...post,
-      status,
-      date: publication.date,
-      date_utc: publication.date_utc,
-    } satisfies Insertable<PostsTable>]);
+    const [inserted] = await insertPost(trx, [
+      {
+        type: 'event',
+        author: ctx.user!.id,
+        title: '',
+        description: '',
+        excerpt: '',
+        password: '',
+        slug: '',
+        parent_id: 0,
+        // On creation the modification dates are copied from the publication dates (events.md 1.1).
+        modified: publication.date,
+        modified_utc: publication.date_utc,
+        ...post,
+        status,
+        date: publication.date,
+        date_utc: publication.date_utc,
+      } satisfies Insertable<PostsTable>,
+    ]);
     id = inserted!.id;
-    await insertEvent(trx, [{
-      post_id: id,
-      cost: '',
-      website: null,
-      show_map: 0,
-      show_map_link: 0,
-      hide_from_listings: 0,
-      sticky: 0,
-      featured: 0,
-      ...event,
-      ...times!,
-    } satisfies Insertable<EventsTable>]);
+    await insertEvent(trx, [
+      {
+        post_id: id,
+        cost: '',
+        website: null,
+        show_map: 0,
+        show_map_link: 0,
+        hide_from_listings: 0,
+        sticky: 0,
+        featured: 0,
+        ...event,
+        ...times!,
+      } satisfies Insertable<EventsTable>,
+    ]);
   }
 
   if (current ? wantsSlug : !slugBase) {

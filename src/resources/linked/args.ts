@@ -46,14 +46,18 @@ function attributeArg(field: AttributeField): ArgDef {
     case 'coordinate': {
       const [min, max] = field.range!;
       // E19: 0 is a valid coordinate; `""` (like JSON null) clears it on update.
-      return args.number(field.description, {
-        validate: (v) => {
-          if (v === '') return true;
-          const n = coerceNumber(v);
-          return n !== undefined && n >= min && n <= max;
+      return args.number(
+        field.description,
+        {
+          validate: (v) => {
+            if (v === '') return true;
+            const n = coerceNumber(v);
+            return n !== undefined && n >= min && n <= max;
+          },
+          sanitize: (v) => (v === '' ? null : coerceNumber(v)),
         },
-        sanitize: (v) => (v === '' ? null : coerceNumber(v)),
-      }, { minimum: min, maximum: max });
+        { minimum: min, maximum: max },
+      );
     }
   }
 }
@@ -143,7 +147,12 @@ export function listArgs(kind: LinkedKind): Args {
         const digits = typeof v === 'number' ? (Number.isInteger(v) ? v : undefined) : /^\s*\d+/.exec(String(v))?.[0];
         const id = digits === undefined ? undefined : Number(digits);
         if (!isRecordId(id)) return false;
-        const row = await ctx.app.db.selectFrom('posts').select('id').where('id', '=', id).where('type', '=', 'event').executeTakeFirst();
+        const row = await ctx.app.db
+          .selectFrom('posts')
+          .select('id')
+          .where('id', '=', id)
+          .where('type', '=', 'event')
+          .executeTakeFirst();
         return row !== undefined;
       },
     }),

@@ -31,7 +31,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /** A numeric ID from a number or digit string; `undefined` for anything else. */
 function numericId(value: unknown): number | undefined {
   if (typeof value === 'number') return isRecordId(value) ? value : undefined;
-  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return isRecordId(Number(value)) ? Number(value) : undefined;
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value))
+    return isRecordId(Number(value)) ? Number(value) : undefined;
   return undefined;
 }
 
@@ -69,7 +70,12 @@ function itemsOf(value: unknown): Item[] | undefined {
 /** Which of `ids` are records of the kind (any status, trash included), in one query. */
 async function existingIds(trx: Trx, kind: LinkedKind, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await trx.selectFrom('posts').select('id').where('type', '=', kind.type).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await trx
+    .selectFrom('posts')
+    .select('id')
+    .where('type', '=', kind.type)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -84,7 +90,11 @@ function inlineArgs(kind: LinkedKind): Args {
  * The first field of inline data that fails the create validators of `POST /venues` /
  * `/organizers`, the name required (7.2 stage 1); `undefined` when the data passes.
  */
-async function invalidInlineField(kind: LinkedKind, data: Record<string, unknown>, ctx: RequestContext): Promise<string | undefined> {
+async function invalidInlineField(
+  kind: LinkedKind,
+  data: Record<string, unknown>,
+  ctx: RequestContext,
+): Promise<string | undefined> {
   for (const [name, arg] of Object.entries(inlineArgs(kind))) {
     const value = data[name];
     if (value === undefined || value === null) {
@@ -136,7 +146,13 @@ export async function validateLinkedInput(kind: LinkedKind, value: unknown, ctx:
  * transaction (7.2 stage 2): IDs are checked, data objects create or reuse records through the
  * create path of `POST` (4.9, VO-11). `[]` for an empty value (unlink all, VO-16).
  */
-export async function resolveLinkedInput(trx: Trx, kind: LinkedKind, value: unknown, ctx: RequestContext, now: Now = nowIn(ctx.settings.timezone)): Promise<number[]> {
+export async function resolveLinkedInput(
+  trx: Trx,
+  kind: LinkedKind,
+  value: unknown,
+  ctx: RequestContext,
+  now: Now = nowIn(ctx.settings.timezone),
+): Promise<number[]> {
   const items = itemsOf(value);
   if (!items) throw restErrors.couldNotCreateLinked(kind.type);
   const ids = items.flatMap((item) => (item && 'id' in item ? [item.id] : []));
@@ -163,17 +179,29 @@ export async function resolveLinkedInput(trx: Trx, kind: LinkedKind, value: unkn
  * Replaces an event's links of the kind with `ids`, in that order (7.1). `created`: the event was
  * inserted in this transaction, so it has no links to remove.
  */
-export async function setEventLinks(trx: Trx, kind: LinkedKind, eventId: number, ids: number[], created = false): Promise<void> {
+export async function setEventLinks(
+  trx: Trx,
+  kind: LinkedKind,
+  eventId: number,
+  ids: number[],
+  created = false,
+): Promise<void> {
   const db = untyped(trx);
   if (!created) await db.deleteFrom(kind.linkTable).where('event_id', '=', eventId).execute();
   const unique = [...new Set(ids)];
   if (!unique.length) return;
-  await insertLinks(kind)(trx, unique.map((id, position) => ({ event_id: eventId, [kind.linkColumn]: id, position })));
+  await insertLinks(kind)(
+    trx,
+    unique.map((id, position) => ({ event_id: eventId, [kind.linkColumn]: id, position })),
+  );
 }
 
 const insertLinks = boundedMemo(8, byKind, (kind: LinkedKind) => preparedInsert(kind.linkTable));
 
-/** Validator of the events list `venue` / `organizer` filters: IDs (list or comma string) of existing records (events.md 2.4). */
+/**
+ * Validator of the events list `venue` / `organizer` filters: IDs (list or comma string) of existing records (events.md
+ * 2.4).
+ */
 export async function validateLinkedFilter(kind: LinkedKind, value: unknown, ctx: RequestContext): Promise<Validation> {
   const list = parseList(value);
   const ids = (list ?? []).map((item) => coerceInteger(item));
@@ -193,7 +221,11 @@ export function linkedOfEventsQuery(trx: Trx, kind: LinkedKind, eventIds: readon
   const links = untyped(trx)
     .with(
       (cte) => cte('l').materialized(),
-      (db) => db.selectFrom(kind.linkTable).select(['event_id', `${kind.linkColumn} as record`, 'position']).where('event_id', 'in', eventIds),
+      (db) =>
+        db
+          .selectFrom(kind.linkTable)
+          .select(['event_id', `${kind.linkColumn} as record`, 'position'])
+          .where('event_id', 'in', eventIds),
     )
     .selectFrom('l')
     .crossJoin('posts as p')
@@ -209,13 +241,22 @@ export function linkedOfEventsQuery(trx: Trx, kind: LinkedKind, eventIds: readon
 const linkedOfEventsPrepared = boundedMemo(8, byKind, (kind: LinkedKind) =>
   preparedQuery((trx, v: { ids: number[]; userId: number }, shape: string) => {
     const [size, role] = shape.split(':') as [string, Role | ''];
-    return linkedOfEventsQuery(trx, kind, slotItems(v.ids, Number(size)), role ? { id: v.userId, login: '', role } : null);
+    return linkedOfEventsQuery(
+      trx,
+      kind,
+      slotItems(v.ids, Number(size)),
+      role ? { id: v.userId, login: '', role } : null,
+    );
   }),
 );
 
 async function linkedOfEvents(trx: Trx, kind: LinkedKind, eventIds: number[], user: Requester) {
   const ids = paddedIds(eventIds);
-  return (await linkedOfEventsPrepared(kind)(trx, { ids, userId: user?.id ?? 0 }, `${ids.length}:${user?.role ?? ''}`)) as Array<LinkedRow & { event_id: number }>;
+  return (await linkedOfEventsPrepared(kind)(
+    trx,
+    { ids, userId: user?.id ?? 0 },
+    `${ids.length}:${user?.role ?? ''}`,
+  )) as Array<LinkedRow & { event_id: number }>;
 }
 
 /**

@@ -59,7 +59,10 @@ export interface LinkedKind {
   /** Create arguments discovery shows with `"default": null` (common.md 2.1.1). */
   nullDefaults: string[];
   /** Derived attributes recomputed from the merged values when one of `inputs` is given (4.4, VO-9). */
-  derive?: { inputs: string[]; apply: (merged: Record<string, unknown>, given: Record<string, unknown>) => Record<string, unknown> };
+  derive?: {
+    inputs: string[];
+    apply: (merged: Record<string, unknown>, given: Record<string, unknown>) => Record<string, unknown>;
+  };
   /** The schema.org object without `@context` (1.6 as decided by VO-21). */
   jsonLd: (input: JsonLdInput) => Record<string, unknown>;
 }

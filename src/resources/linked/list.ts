@@ -32,7 +32,12 @@ export const MAX_SEARCH_FRAGMENTS = 40;
 function searchCondition(kind: LinkedKind, eb: ExpressionBuilder<any, any>, search: string): Expression<SqlBool> {
   const fragments = searchFragments(search);
   if (!fragments.length) return sql<SqlBool>`1 = 0`;
-  const columns = ['p.title', 'p.description', 'p.excerpt', ...kind.fields.filter((f) => f.searchable).map((f) => `a.${f.name}`)];
+  const columns = [
+    'p.title',
+    'p.description',
+    'p.excerpt',
+    ...kind.fields.filter((f) => f.searchable).map((f) => `a.${f.name}`),
+  ];
   const perColumn = columns.map((column) =>
     eb.and(fragments.map((fragment) => eb(sql`lower(${sql.ref(column)})`, 'like', `%${fragment}%`))),
   );
@@ -66,7 +71,11 @@ export function listWhere(kind: LinkedKind, ctx: RequestContext, { statuses, now
     if (search) conditions.push(searchCondition(kind, eb, search));
     if (event !== undefined) {
       conditions.push(
-        eb('p.id', 'in', eb.selectFrom(`${kind.linkTable} as l`).select(`l.${kind.linkColumn}`).where('l.event_id', '=', event)),
+        eb(
+          'p.id',
+          'in',
+          eb.selectFrom(`${kind.linkTable} as l`).select(`l.${kind.linkColumn}`).where('l.event_id', '=', event),
+        ),
       );
     }
     if (hasEvents !== undefined && hasEvents !== null) {

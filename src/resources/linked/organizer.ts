@@ -26,6 +26,17 @@ export const organizerKind: LinkedKind = {
     { name: 'email', kind: 'text', description: 'The organizer e-mail address.', searchable: true },
   ],
   extensionFields: [],
-  nullDefaults: ['author', 'date', 'date_utc', 'organizer', 'description', 'status', 'phone', 'website', 'email', 'image'],
+  nullDefaults: [
+    'author',
+    'date',
+    'date_utc',
+    'organizer',
+    'description',
+    'status',
+    'phone',
+    'website',
+    'email',
+    'image',
+  ],
   jsonLd: personJsonLd,
 };

@@ -1,4 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { preparedInsert, preparedQuery } from '../../db/prepared.js';
 import type { PostsTable, Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
@@ -11,12 +19,15 @@ import { byKind, type LinkedKind, type LinkedRow } from './kind.js';
 /** The attribute tables are chosen by kind at run time, so queries over them use an untyped handle. */
 export const untyped = (trx: Trx) => trx as unknown as Kysely<any>;
 
-
 /**
  * The records of a kind, posts row joined with attribute row, as `p` and `a`. `from` names `posts as
  * p` and may join it to other rows first (linkedOfEventsQuery).
  */
-export function selectLinked(trx: Trx, kind: LinkedKind, from: SelectQueryBuilder<any, any, any> = untyped(trx).selectFrom('posts as p')) {
+export function selectLinked(
+  trx: Trx,
+  kind: LinkedKind,
+  from: SelectQueryBuilder<any, any, any> = untyped(trx).selectFrom('posts as p'),
+) {
   return from
     .innerJoin(`${kind.table} as a`, 'a.post_id', 'p.id')
     .select([...POST_COLUMNS, ...kind.fields.map((f) => `a.${f.name}`)])
@@ -44,7 +55,13 @@ export async function findLinkedByIds(trx: Trx, kind: LinkedKind, ids: number[])
 export type Where = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 /** One page of a list, newest publication date first, then highest ID (VO-30). */
-export async function listLinkedPage(trx: Trx, kind: LinkedKind, where: Where, limit: number, offset: number): Promise<LinkedRow[]> {
+export async function listLinkedPage(
+  trx: Trx,
+  kind: LinkedKind,
+  where: Where,
+  limit: number,
+  offset: number,
+): Promise<LinkedRow[]> {
   return (await selectLinked(trx, kind)
     .where(where)
     .orderBy('p.date', 'desc')
@@ -81,8 +98,15 @@ export interface PostValues {
 
 const insertAttributes = boundedMemo(8, byKind, (kind: LinkedKind) => preparedInsert(kind.table));
 
-export async function insertLinked(trx: Trx, kind: LinkedKind, post: PostValues, attributes: Record<string, unknown>): Promise<number> {
-  const [{ id }] = await insertPost(trx, [{ type: kind.type, excerpt: '', password: '', parent_id: 0, ...post } satisfies Insertable<PostsTable>]);
+export async function insertLinked(
+  trx: Trx,
+  kind: LinkedKind,
+  post: PostValues,
+  attributes: Record<string, unknown>,
+): Promise<number> {
+  const [{ id }] = await insertPost(trx, [
+    { type: kind.type, excerpt: '', password: '', parent_id: 0, ...post } satisfies Insertable<PostsTable>,
+  ]);
   await insertAttributes(kind)(trx, [{ post_id: id, ...attributes }]);
   return id;
 }
@@ -95,21 +119,29 @@ export async function updateLinkedRecord(
   attributes: Record<string, unknown>,
 ): Promise<void> {
   if (Object.keys(post).length) await trx.updateTable('posts').set(post).where('id', '=', id).execute();
-  if (Object.keys(attributes).length) await untyped(trx).updateTable(kind.table).set(attributes).where('post_id', '=', id).execute();
+  if (Object.keys(attributes).length)
+    await untyped(trx).updateTable(kind.table).set(attributes).where('post_id', '=', id).execute();
 }
 
 /**
  * Candidates for reuse on create (4.9, VO-11): not trashed, same name and, when a description is
  * given, same description; compared trimmed and case-insensitively. Lowest ID first.
  */
-export async function findSameNamed(trx: Trx, kind: LinkedKind, name: string, description: string | undefined): Promise<LinkedRow[]> {
+export async function findSameNamed(
+  trx: Trx,
+  kind: LinkedKind,
+  name: string,
+  description: string | undefined,
+): Promise<LinkedRow[]> {
   const values = { name: name.trim().toLowerCase(), description: description?.trim().toLowerCase() ?? '' };
   return (await sameNamedQuery(kind)(trx, values, description ? 'description' : 'name')) as LinkedRow[];
 }
 
 const sameNamedQuery = boundedMemo(8, byKind, (kind: LinkedKind) =>
   preparedQuery((db, v: { name: string; description: string }, shape: 'name' | 'description') => {
-    let query = selectLinked(db, kind).where('p.status', '<>', 'trash').where(sql`lower(trim(p.title))`, '=', v.name);
+    let query = selectLinked(db, kind)
+      .where('p.status', '<>', 'trash')
+      .where(sql`lower(trim(p.title))`, '=', v.name);
     if (shape === 'description') query = query.where(sql`lower(trim(p.description))`, '=', v.description);
     return query.orderBy('p.id');
   }),

@@ -10,7 +10,9 @@ import { plainAttribute } from './write.js';
 
 /** The schema.org summary: the excerpt, else the first 55 words of the description (1.6, VO-21). */
 function summary(row: LinkedRow): string {
-  const words = plainAttribute(row.excerpt || row.description).split(' ').filter(Boolean);
+  const words = plainAttribute(row.excerpt || row.description)
+    .split(' ')
+    .filter(Boolean);
   return words.length > 55 ? `${words.slice(0, 55).join(' ')} […]` : words.join(' ');
 }
 
@@ -61,10 +63,17 @@ export function representLinked(
     } else if (!isPhpEmpty(value)) out[field.name] = value;
   }
   if (options.jsonLd && jsonLdVisible(row, ctx)) {
-    out.json_ld = kind.jsonLd({ row, name: plainAttribute(name), description: summary(row), imageUrl: image?.url, url });
+    out.json_ld = kind.jsonLd({
+      row,
+      name: plainAttribute(name),
+      description: summary(row),
+      imageUrl: image?.url,
+      url,
+    });
   }
   // An unset flag reads as on (1.3).
-  for (const field of kind.fields) if (field.kind === 'flag') out[field.name] = row[field.name] === null || isTruthy(row[field.name]);
+  for (const field of kind.fields)
+    if (field.kind === 'flag') out[field.name] = row[field.name] === null || isTruthy(row[field.name]);
   const id = globalId(ctx.urls, row.id);
   out.global_id = id;
   out.global_id_lineage = [id];

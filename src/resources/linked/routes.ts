@@ -4,7 +4,16 @@ import type { Trx } from '../../db/tables.js';
 import { isTruthy } from '../../http/args.js';
 import { restErrors } from '../../http/errors.js';
 import { listResponse, resolvePaging } from '../../http/pagination.js';
-import { UPDATE_METHODS, defineRoute, everyone, type Args, type Permission, type Reply, type RequestContext, type RouteDef } from '../../http/route.js';
+import {
+  UPDATE_METHODS,
+  defineRoute,
+  everyone,
+  type Args,
+  type Permission,
+  type Reply,
+  type RequestContext,
+  type RouteDef,
+} from '../../http/route.js';
 import { mayChooseAuthor } from '../post-like/author.js';
 import { nowIn } from '../post-like/dates.js';
 import { loadImages } from '../post-like/images.js';
@@ -18,9 +27,20 @@ import { representLinked } from './represent.js';
 import { createOrReuseLinked, trashLinked, updateLinked, type LinkedInput } from './write.js';
 
 /** Represents rows with their images loaded in one query (style.md rule 5). */
-export async function representRows(trx: Trx, kind: LinkedKind, rows: LinkedRow[], ctx: RequestContext, options: { jsonLd: boolean }) {
-  const images = await loadImages(trx, rows.map((row) => row.image_id));
-  return rows.map((row) => representLinked(kind, row, row.image_id === null ? undefined : images.get(row.image_id), ctx, options));
+export async function representRows(
+  trx: Trx,
+  kind: LinkedKind,
+  rows: LinkedRow[],
+  ctx: RequestContext,
+  options: { jsonLd: boolean },
+) {
+  const images = await loadImages(
+    trx,
+    rows.map((row) => row.image_id),
+  );
+  return rows.map((row) =>
+    representLinked(kind, row, row.image_id === null ? undefined : images.get(row.image_id), ctx, options),
+  );
 }
 
 /**
@@ -73,7 +93,10 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
     if (!isTruthy(ctx.params.only_with_upcoming)) ctx.freshUntil = Infinity;
     const paging = resolvePaging(ctx);
     const where = listWhere(kind, ctx, { statuses: listStatuses(ctx), nowUtc: now.utc });
-    const [total, rows] = await Promise.all([countLinked(db, kind, where), listLinkedPage(db, kind, where, paging.perPage, paging.offset)]);
+    const [total, rows] = await Promise.all([
+      countLinked(db, kind, where),
+      listLinkedPage(db, kind, where, paging.perPage, paging.offset),
+    ]);
     const items = await representRows(db, kind, rows, ctx, { jsonLd: false });
     return listResponse({
       ctx,
@@ -131,8 +154,23 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
   };
 
   const single = (key: 'id' | 'slug', target: Args) => [
-    { methods: ['GET' as const], args: target, permission: everyone, handler: read, cache: 'data' as const, summary: `Read ${aNoun}.`, errorStatuses: [400, 403] },
-    { methods: ['DELETE' as const], args: target, permission: mayDelete, handler: remove, summary: `Move ${aNoun} to the trash.`, errorStatuses: [400, 401, 403, 410] },
+    {
+      methods: ['GET' as const],
+      args: target,
+      permission: everyone,
+      handler: read,
+      cache: 'data' as const,
+      summary: `Read ${aNoun}.`,
+      errorStatuses: [400, 403],
+    },
+    {
+      methods: ['DELETE' as const],
+      args: target,
+      permission: mayDelete,
+      handler: remove,
+      summary: `Move ${aNoun} to the trash.`,
+      errorStatuses: [400, 401, 403, 410],
+    },
     {
       methods: UPDATE_METHODS,
       args: { ...target, ...update },
@@ -145,8 +183,24 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
 
   return [
     defineRoute(`/${plural}`, [
-      { methods: ['GET'], args: listArgs(kind), permission: everyone, handler: list, cache: 'clock', summary: `List ${plural}.`, errorStatuses: [400, 404] },
-      { methods: ['POST'], args: create, permission: mayCreate, handler: post, summary: `Create ${aNoun} (or reuse one with the same name).`, successStatus: 201, errorStatuses: [400, 401, 403] },
+      {
+        methods: ['GET'],
+        args: listArgs(kind),
+        permission: everyone,
+        handler: list,
+        cache: 'clock',
+        summary: `List ${plural}.`,
+        errorStatuses: [400, 404],
+      },
+      {
+        methods: ['POST'],
+        args: create,
+        permission: mayCreate,
+        handler: post,
+        summary: `Create ${aNoun} (or reuse one with the same name).`,
+        successStatus: 201,
+        errorStatuses: [400, 401, 403],
+      },
     ]),
     defineRoute(`/${plural}/(?P<id>\\d+)`, single('id', { id: idArg(kind) })),
     defineRoute(`/${plural}/by-slug/(?P<slug>[^/]+)`, single('slug', { slug: slugArg(kind) })),

@@ -72,7 +72,11 @@ function attributeValues(kind: LinkedKind, input: LinkedInput): Record<string, u
 }
 
 /** The attributes to write: the given ones plus what derives from them (4.4, VO-9). */
-function attributeChanges(kind: LinkedKind, input: LinkedInput, stored: Record<string, unknown>): Record<string, unknown> {
+function attributeChanges(
+  kind: LinkedKind,
+  input: LinkedInput,
+  stored: Record<string, unknown>,
+): Record<string, unknown> {
   const given = attributeValues(kind, input);
   if (!kind.derive || !kind.derive.inputs.some((name) => name in given)) return given;
   return { ...given, ...kind.derive.apply({ ...stored, ...given }, given) };
@@ -101,7 +105,13 @@ export interface CreateOutcome {
  * given), applying only the given attributes to it (4.9 as decided by VO-11). Used by `POST` and by
  * inline event data, inside the caller's transaction.
  */
-export async function createOrReuseLinked(trx: Trx, kind: LinkedKind, input: LinkedInput, ctx: RequestContext, now: Now): Promise<CreateOutcome> {
+export async function createOrReuseLinked(
+  trx: Trx,
+  kind: LinkedKind,
+  input: LinkedInput,
+  ctx: RequestContext,
+  now: Now,
+): Promise<CreateOutcome> {
   const name = storedName(input[kind.type], ctx);
   if (name === '') throw restErrors.couldNotCreateLinked(kind.type);
   const description = storedDescription(input.description, ctx);
@@ -139,11 +149,19 @@ export async function createOrReuseLinked(trx: Trx, kind: LinkedKind, input: Lin
 }
 
 /** The reuse path: only the given attributes and image change (VO-11 with VO-7/8/9 semantics). */
-async function applyAttributes(trx: Trx, kind: LinkedKind, row: LinkedRow, input: LinkedInput, ctx: RequestContext, now: Now): Promise<void> {
+async function applyAttributes(
+  trx: Trx,
+  kind: LinkedKind,
+  row: LinkedRow,
+  input: LinkedInput,
+  ctx: RequestContext,
+  now: Now,
+): Promise<void> {
   const attributes = attributeChanges(kind, input, row);
   const post: Partial<PostValues> = {};
   if ('image' in input) post.image_id = await resolveImageInput(trx, input.image, ctx, now);
-  if (Object.keys(attributes).length || 'image' in input) Object.assign(post, { modified: now.local, modified_utc: now.utc });
+  if (Object.keys(attributes).length || 'image' in input)
+    Object.assign(post, { modified: now.local, modified_utc: now.utc });
   await updateLinkedRecord(trx, kind, row.id, post, attributes);
 }
 
@@ -151,7 +169,14 @@ async function applyAttributes(trx: Trx, kind: LinkedKind, row: LinkedRow, input
  * A partial update (5.3 as decided: X 7, VO-7 to VO-10, VO-37): only what the input names
  * changes; explicit empty values clear; leaving the trash restores the slug.
  */
-export async function updateLinked(trx: Trx, kind: LinkedKind, row: LinkedRow, input: LinkedInput, ctx: RequestContext, now: Now): Promise<void> {
+export async function updateLinked(
+  trx: Trx,
+  kind: LinkedKind,
+  row: LinkedRow,
+  input: LinkedInput,
+  ctx: RequestContext,
+  now: Now,
+): Promise<void> {
   const post: Partial<PostValues> = { modified: now.local, modified_utc: now.utc };
   if (typeof input[kind.type] === 'string') post.title = storedName(input[kind.type], ctx);
   if ('description' in input) post.description = storedDescription(input.description, ctx);
@@ -159,7 +184,10 @@ export async function updateLinked(trx: Trx, kind: LinkedKind, row: LinkedRow, i
   if ('image' in input) post.image_id = await resolveImageInput(trx, input.image, ctx, now);
 
   const requested = typeof input.status === 'string' ? requestedStatus(ctx.user, input.status, row.status) : row.status;
-  const dates = publicationDates(input, requested, ctx.settings.timezone, now, { date: row.date, date_utc: row.date_utc });
+  const dates = publicationDates(input, requested, ctx.settings.timezone, now, {
+    date: row.date,
+    date_utc: row.date_utc,
+  });
   const status = scheduledStatus(requested, dates.date_utc, now.ms);
   Object.assign(post, dates, { status });
 
@@ -176,7 +204,13 @@ export async function updateLinked(trx: Trx, kind: LinkedKind, row: LinkedRow, i
  * caller may publish; trashed ones stay in the trash (7.3 as decided by VO-28). Called by event
  * writes before the links of the request replace the stored ones.
  */
-export async function publishLinkedOfEvent(trx: Trx, kind: LinkedKind, eventId: number, ctx: RequestContext, now: Now): Promise<number[]> {
+export async function publishLinkedOfEvent(
+  trx: Trx,
+  kind: LinkedKind,
+  eventId: number,
+  ctx: RequestContext,
+  now: Now,
+): Promise<number[]> {
   if (!can(ctx.user, 'publish_posts')) return [];
   const rows = (await selectLinked(trx, kind)
     .innerJoin(`${kind.linkTable} as l`, `l.${kind.linkColumn}`, 'p.id')

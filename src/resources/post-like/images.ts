@@ -89,7 +89,8 @@ export function imageArg(noun: string, { allowEmpty }: { allowEmpty: boolean }):
       return ctx.settings.image_url_check ? answersWithImage(new URL(url)) : true;
     },
     // A URL travels on cleaned (text/url.ts): that is the form stored, echoed and matched for reuse.
-    sanitize: (value) => (typeof value === 'string' && coerceInteger(value) === undefined ? parseHttpUrl(value) ?? value : value),
+    sanitize: (value) =>
+      typeof value === 'string' && coerceInteger(value) === undefined ? (parseHttpUrl(value) ?? value) : value,
   };
 }
 
@@ -97,12 +98,23 @@ export function imageArg(noun: string, { allowEmpty }: { allowEmpty: boolean }):
  * The image ID an `image` value names, inside the write's transaction: an ID as is; a URL reuses the
  * image record with that URL or creates one pointing at it; an empty value is `null`.
  */
-export async function resolveImageInput(trx: Trx, value: unknown, ctx: RequestContext, now: Now): Promise<number | null> {
+export async function resolveImageInput(
+  trx: Trx,
+  value: unknown,
+  ctx: RequestContext,
+  now: Now,
+): Promise<number | null> {
   if (isEmptyImage(value)) return null;
   const id = coerceInteger(value);
   if (id !== undefined) return id;
   const text = String(value).trim();
-  const existing = await trx.selectFrom('images').select('post_id').where('url', '=', text).orderBy('post_id').limit(1).executeTakeFirst();
+  const existing = await trx
+    .selectFrom('images')
+    .select('post_id')
+    .where('url', '=', text)
+    .orderBy('post_id')
+    .limit(1)
+    .executeTakeFirst();
   if (existing) return existing.post_id;
   const url = new URL(text);
   const extension = extensionOf(url);
@@ -128,7 +140,14 @@ export async function resolveImageInput(trx: Trx, value: unknown, ctx: RequestCo
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('images')
-    .values({ post_id: inserted.id, url: text, mime_type: MIME_BY_EXTENSION[extension] ?? '', extension, width: null, height: null })
+    .values({
+      post_id: inserted.id,
+      url: text,
+      mime_type: MIME_BY_EXTENSION[extension] ?? '',
+      extension,
+      width: null,
+      height: null,
+    })
     .execute();
   return inserted.id;
 }

@@ -36,7 +36,15 @@ const versionAndDue = preparedQuery((db, v: { nowUtc: string }) =>
     .selectFrom('data_version')
     .select((eb) => [
       dataVersionSum(eb),
-      eb.exists(eb.selectFrom('posts').select(sql.lit(1).as('one')).where('status', '=', 'future').where('date_utc', '<=', v.nowUtc)).as('due'),
+      eb
+        .exists(
+          eb
+            .selectFrom('posts')
+            .select(sql.lit(1).as('one'))
+            .where('status', '=', 'future')
+            .where('date_utc', '<=', v.nowUtc),
+        )
+        .as('due'),
     ]),
 );
 

@@ -8,7 +8,13 @@ const RESERVED_SLUGS = new Set(['feed', 'rdf', 'rss', 'rss2', 'atom', 'embed']);
 const MAX_SLUG_LENGTH = 200;
 
 const otherWithSlug = preparedQuery((db, v: { type: PostType; slug: string; excludeId: number }) =>
-  db.selectFrom('posts').select('id').where('type', '=', v.type).where('slug', '=', v.slug).where('id', '<>', v.excludeId).limit(1),
+  db
+    .selectFrom('posts')
+    .select('id')
+    .where('type', '=', v.type)
+    .where('slug', '=', v.slug)
+    .where('id', '<>', v.excludeId)
+    .limit(1),
 );
 
 /** IDs start at 1: excluding 0 excludes nothing. */

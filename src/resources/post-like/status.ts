@@ -19,7 +19,10 @@ const EDITOR_DEFAULT_STATUSES = ['publish', 'future', 'draft', 'pending', 'priva
 /** The `status` argument of create and update (common.md 5.3, X 10). */
 export function statusArg(noun: string): ArgDef {
   return {
-    schema: Type.String({ description: `The ${noun} status: publish, future, draft, pending or private.`, enum: [...WRITABLE_STATUSES] }),
+    schema: Type.String({
+      description: `The ${noun} status: publish, future, draft, pending or private.`,
+      enum: [...WRITABLE_STATUSES],
+    }),
     validate: (v) => typeof v === 'string' && (WRITABLE_STATUSES as readonly string[]).includes(v),
   };
 }
@@ -36,7 +39,10 @@ export function requestedStatus(who: Requester, requested: string | undefined, c
   return requested;
 }
 
-/** WordPress scheduling: a `publish` date at least 60 s ahead becomes `future`, a `future` one less than 60 s ahead `publish` (common.md 8.2). */
+/**
+ * WordPress scheduling: a `publish` date at least 60 s ahead becomes `future`, a `future` one less than 60 s ahead
+ * `publish` (common.md 8.2).
+ */
 export function scheduledStatus(status: string, dateUtc: string, nowUtcMs: number): string {
   if (status !== 'publish' && status !== 'future') return status;
   const at = utcWallMs(dateUtc);

@@ -21,8 +21,14 @@ export async function purgeTrash(trx: Trx, olderThanDays: number): Promise<numbe
   if (!ids.length) return 0;
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    await trx.deleteFrom('event_venues').where((eb) => eb.or([eb('event_id', 'in', chunk), eb('venue_id', 'in', chunk)])).execute();
-    await trx.deleteFrom('event_organizers').where((eb) => eb.or([eb('event_id', 'in', chunk), eb('organizer_id', 'in', chunk)])).execute();
+    await trx
+      .deleteFrom('event_venues')
+      .where((eb) => eb.or([eb('event_id', 'in', chunk), eb('venue_id', 'in', chunk)]))
+      .execute();
+    await trx
+      .deleteFrom('event_organizers')
+      .where((eb) => eb.or([eb('event_id', 'in', chunk), eb('organizer_id', 'in', chunk)]))
+      .execute();
     await trx.deleteFrom('event_terms').where('event_id', 'in', chunk).execute();
     await trx.updateTable('posts').set({ image_id: null }).where('image_id', 'in', chunk).execute();
     for (const table of ['events', 'venues', 'organizers', 'images'] as const) {
@@ -57,7 +63,11 @@ function trashedSlug(slug: string): string {
  * when the record was in the trash already: of concurrent deletes, exactly one moves it (the
  * condition is judged on the row as it is when the update runs, not as the caller read it).
  */
-export async function trashRecord(trx: Trx, record: { id: number; slug: string; status: string }, now: Now): Promise<boolean> {
+export async function trashRecord(
+  trx: Trx,
+  record: { id: number; slug: string; status: string },
+  now: Now,
+): Promise<boolean> {
   const result = await trx
     .updateTable('posts')
     .set({
@@ -80,9 +90,17 @@ export async function trashRecord(trx: Trx, record: { id: number; slug: string; 
  * one, unique again among records of its type (common.md 8.4). The caller writes it with the new
  * status; the trash markers are cleared here.
  */
-export async function restoreFromTrash(trx: Trx, type: PostType, record: { id: number; slug: string; trashed_slug: string | null }): Promise<string> {
+export async function restoreFromTrash(
+  trx: Trx,
+  type: PostType,
+  record: { id: number; slug: string; trashed_slug: string | null },
+): Promise<string> {
   const original = record.trashed_slug ?? record.slug.replace(/__trashed$/, '');
   const slug = original ? await uniqueSlug(trx, type, original, record.id) : original;
-  await trx.updateTable('posts').set({ slug, trashed_slug: null, trashed_status: null, trashed_at: null }).where('id', '=', record.id).execute();
+  await trx
+    .updateTable('posts')
+    .set({ slug, trashed_slug: null, trashed_status: null, trashed_at: null })
+    .where('id', '=', record.id)
+    .execute();
   return slug;
 }

@@ -7,7 +7,11 @@ import { can, canReadRecord, type Requester } from '../../auth/capabilities.js';
  * being unknown here, so the stricter of the two applies: edit others' posts.
  */
 function readableStatuses(who: Requester, statuses: readonly string[]) {
-  const others = statuses.filter((status) => canReadRecord(who, { author: 0, status, trashed_status: 'publish' }) && canReadRecord(who, { author: 0, status, trashed_status: 'draft' }));
+  const others = statuses.filter(
+    (status) =>
+      canReadRecord(who, { author: 0, status, trashed_status: 'publish' }) &&
+      canReadRecord(who, { author: 0, status, trashed_status: 'draft' }),
+  );
   const own = who && can(who, 'read') ? statuses.filter((s) => !others.includes(s)) : [];
   return { others, own };
 }
@@ -30,7 +34,8 @@ export function visibleRecords(who: Requester, statuses: readonly string[], alia
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     const branches: Expression<SqlBool>[] = [];
     if (others.length) branches.push(eb(`${alias}.status`, 'in', others));
-    if (own.length && who) branches.push(eb.and([eb(`${alias}.author`, '=', who.id), eb(`${alias}.status`, 'in', own)]));
+    if (own.length && who)
+      branches.push(eb.and([eb(`${alias}.author`, '=', who.id), eb(`${alias}.status`, 'in', own)]));
     return branches.length ? eb.or(branches) : sql<SqlBool>`1 = 0`;
   };
 }

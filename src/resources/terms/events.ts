@@ -38,7 +38,10 @@ export async function resolveTermFilter(trx: Trx, tax: Taxonomy, values: unknown
   const found = await lookupTermRefs(trx, tax, refs);
   const ids = new Set<number>();
   for (const ref of refs) {
-    const term = found.bySlug.get(ref.slug) ?? (ref.id !== undefined ? found.byId.get(ref.id) : undefined) ?? found.byName.get(ref.name);
+    const term =
+      found.bySlug.get(ref.slug) ??
+      (ref.id !== undefined ? found.byId.get(ref.id) : undefined) ??
+      found.byName.get(ref.name);
     if (term) ids.add(term.id);
   }
   return tax.hierarchical ? withDescendants(trx, [...ids]) : [...ids];
@@ -66,7 +69,12 @@ function inputEntries(value: unknown): unknown[] {
  * created in `trx` (a name that cannot be stored is skipped). Call it only when the field was sent
  * and is not `null`; `""` and `[]` give `[]`, which clears the event's terms.
  */
-export async function resolveTermInput(trx: Trx, tax: Taxonomy, value: unknown, ctx: RequestContext): Promise<number[]> {
+export async function resolveTermInput(
+  trx: Trx,
+  tax: Taxonomy,
+  value: unknown,
+  ctx: RequestContext,
+): Promise<number[]> {
   const refs = inputEntries(value)
     .map((entry) => toTermRef(entry, true))
     .filter((r): r is TermRef => r !== null);
@@ -108,7 +116,13 @@ async function createNamed(trx: Trx, tax: Taxonomy, ref: TermRef, ctx: RequestCo
  * Replaces the event's terms of the taxonomy with `ids`, keeping their order as assignment order.
  * `created`: the event was inserted in this transaction, so it has no terms to remove.
  */
-export async function setEventTerms(trx: Trx, tax: Taxonomy, eventId: number, ids: number[], created = false): Promise<void> {
+export async function setEventTerms(
+  trx: Trx,
+  tax: Taxonomy,
+  eventId: number,
+  ids: number[],
+  created = false,
+): Promise<void> {
   if (!created) {
     await trx
       .deleteFrom('event_terms')
@@ -117,7 +131,11 @@ export async function setEventTerms(trx: Trx, tax: Taxonomy, eventId: number, id
       .execute();
   }
   const unique = [...new Set(ids)];
-  if (unique.length) await insertEventTerms(trx, unique.map((termId, position) => ({ event_id: eventId, term_id: termId, position })));
+  if (unique.length)
+    await insertEventTerms(
+      trx,
+      unique.map((termId, position) => ({ event_id: eventId, term_id: termId, position })),
+    );
 }
 
 const insertEventTerms = preparedInsert('event_terms');
@@ -133,7 +151,15 @@ export function termsOfEventsQuery(trx: Trx, taxonomyNames: readonly string[], e
     .selectFrom('event_terms')
     .crossJoin('terms')
     .whereRef('terms.id', '=', 'event_terms.term_id')
-    .select(['event_terms.event_id', 'terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent'])
+    .select([
+      'event_terms.event_id',
+      'terms.id',
+      'terms.taxonomy',
+      'terms.name',
+      'terms.slug',
+      'terms.description',
+      'terms.parent',
+    ])
     .select(publishedCount('terms').as('count'))
     .where('event_terms.event_id', 'in', eventIds)
     .where('terms.taxonomy', 'in', taxonomyNames)

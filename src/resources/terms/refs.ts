@@ -46,7 +46,12 @@ export interface FoundTerms {
  * Looks every ref up in one query (style.md rule 5). `numbersAsText`: a numeric entry is also
  * looked up as a slug and a name (filters); event input reads it as an ID only.
  */
-export async function lookupTermRefs(trx: Trx, tax: Taxonomy, refs: TermRef[], numbersAsText = true): Promise<FoundTerms> {
+export async function lookupTermRefs(
+  trx: Trx,
+  tax: Taxonomy,
+  refs: TermRef[],
+  numbersAsText = true,
+): Promise<FoundTerms> {
   const texts = numbersAsText ? refs : refs.filter((r) => r.id === undefined);
   const rows = await findTermsByRefs(trx, tax, {
     ids: refs.flatMap((r) => (r.id !== undefined ? [r.id] : [])),

@@ -35,7 +35,14 @@ function hasPublishedEvent(alias: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.ref(`${alias}.event_count`)} > 0`;
 }
 
-const termColumns = ['terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent'] as const;
+const termColumns = [
+  'terms.id',
+  'terms.taxonomy',
+  'terms.name',
+  'terms.slug',
+  'terms.description',
+  'terms.parent',
+] as const;
 
 function selectTerms(trx: Trx, tax: Taxonomy) {
   return trx
@@ -110,26 +117,32 @@ export async function findTermsByRefs(trx: Trx, tax: Taxonomy, refs: TermRefs): 
   const slugs = [...new Set(refs.slugs.filter(Boolean))];
   const names = [...new Set(refs.names.map((n) => n.toLowerCase()).filter(Boolean))];
   if (!ids.length && !slugs.length && !names.length) return [];
-  const rows = await termsByRefs(trx, { taxonomy: tax.name, ids, slugs, names }, `${ids.length}:${slugs.length}:${names.length}`);
+  const rows = await termsByRefs(
+    trx,
+    { taxonomy: tax.name, ids, slugs, names },
+    `${ids.length}:${slugs.length}:${names.length}`,
+  );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 /** The query of findTermsByRefs; the shape is the length of each list. */
-const termsByRefs = preparedQuery((trx, v: { taxonomy: string; ids: number[]; slugs: string[]; names: string[] }, shape: string) => {
-  const [ids, slugs, names] = shape.split(':').map(Number) as [number, number, number];
-  return trx
-    .selectFrom('terms')
-    .select(['id', 'slug', 'name'])
-    .where('taxonomy', '=', v.taxonomy)
-    .where((eb) =>
-      eb.or([
-        ...(ids ? [eb('id', 'in', slotItems(v.ids, ids))] : []),
-        ...(slugs ? [eb('slug', 'in', slotItems(v.slugs, slugs))] : []),
-        ...(names ? [eb(sql`lower(name)`, 'in', slotItems(v.names, names))] : []),
-      ]),
-    )
-    .orderBy('id');
-});
+const termsByRefs = preparedQuery(
+  (trx, v: { taxonomy: string; ids: number[]; slugs: string[]; names: string[] }, shape: string) => {
+    const [ids, slugs, names] = shape.split(':').map(Number) as [number, number, number];
+    return trx
+      .selectFrom('terms')
+      .select(['id', 'slug', 'name'])
+      .where('taxonomy', '=', v.taxonomy)
+      .where((eb) =>
+        eb.or([
+          ...(ids ? [eb('id', 'in', slotItems(v.ids, ids))] : []),
+          ...(slugs ? [eb('slug', 'in', slotItems(v.slugs, slugs))] : []),
+          ...(names ? [eb(sql`lower(name)`, 'in', slotItems(v.names, names))] : []),
+        ]),
+      )
+      .orderBy('id');
+  },
+);
 
 /** The given categories and all their descendants (terms.md 8.3: a parent filter includes children). */
 export async function withDescendants(trx: Trx, ids: number[]): Promise<number[]> {
@@ -185,7 +198,9 @@ export function termWhere(tax: Taxonomy, f: TermFilter) {
     const all: Expression<SqlBool>[] = [eb('terms.taxonomy', '=', tax.name)];
     if (f.search !== undefined) {
       const pattern = likeContains(f.search);
-      all.push(sql<SqlBool>`(lower(terms.name) like ${pattern} escape '!' or lower(terms.slug) like ${pattern} escape '!')`);
+      all.push(
+        sql<SqlBool>`(lower(terms.name) like ${pattern} escape '!' or lower(terms.slug) like ${pattern} escape '!')`,
+      );
     }
     if (f.include !== undefined) {
       all.push(f.include.length ? eb('terms.id', 'in', f.include) : sql<SqlBool>`1 = 0`);
@@ -195,7 +210,13 @@ export function termWhere(tax: Taxonomy, f: TermFilter) {
     if (f.parent !== undefined) all.push(eb('terms.parent', '=', f.parent));
     if (f.slug !== undefined) all.push(eb('terms.slug', '=', f.slug));
     if (f.eventId !== undefined) {
-      all.push(eb('terms.id', 'in', eb.selectFrom('event_terms').select('event_terms.term_id').where('event_terms.event_id', '=', f.eventId)));
+      all.push(
+        eb(
+          'terms.id',
+          'in',
+          eb.selectFrom('event_terms').select('event_terms.term_id').where('event_terms.event_id', '=', f.eventId),
+        ),
+      );
     } else if (f.hideEmpty) {
       // Terms of one event are listed whatever their count (terms.md 3.2).
       all.push(tax.hierarchical ? shownCategories(tax) : hasPublishedEvent('terms'));
@@ -226,7 +247,10 @@ function sortKey(orderby: string, f: TermFilter): RawBuilder<unknown> | null {
       return null;
     case 'include':
       if (f.include?.length) {
-        return sql`case terms.id ${sql.join(f.include.map((id, i) => sql`when ${id} then ${sql.lit(i)}`), sql` `)} else ${sql.lit(f.include.length)} end`;
+        return sql`case terms.id ${sql.join(
+          f.include.map((id, i) => sql`when ${id} then ${sql.lit(i)}`),
+          sql` `,
+        )} else ${sql.lit(f.include.length)} end`;
       }
       return sql`lower(terms.name)`;
     case 'term_order':
@@ -249,7 +273,11 @@ export interface TermPageQuery {
 
 /** One page of a term list, ordered by the key then by ID ascending (terms.md O10). */
 export async function listTermRows(trx: Trx, tax: Taxonomy, q: TermPageQuery): Promise<TermRow[]> {
-  let query = trx.selectFrom('terms').select(termColumns).select(publishedCount('terms').as('count')).where(termWhere(tax, q.filter));
+  let query = trx
+    .selectFrom('terms')
+    .select(termColumns)
+    .select(publishedCount('terms').as('count'))
+    .where(termWhere(tax, q.filter));
   const key = sortKey(q.orderby, q.filter);
   if (key) query = query.orderBy(key, q.descending ? 'desc' : 'asc');
   const rows = await query.orderBy('terms.id', 'asc').limit(q.limit).offset(q.offset).execute();
@@ -258,7 +286,11 @@ export async function listTermRows(trx: Trx, tax: Taxonomy, q: TermPageQuery): P
 
 /** The number of terms the same filter matches over all pages. */
 export async function countTerms(trx: Trx, tax: Taxonomy, filter: TermFilter): Promise<number> {
-  const row = await trx.selectFrom('terms').select((eb) => eb.fn.countAll<number>().as('n')).where(termWhere(tax, filter)).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('terms')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(termWhere(tax, filter))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -291,7 +323,14 @@ async function findBySlug(trx: Trx, tax: Taxonomy, slug: string, exceptId = 0) {
  * Rejects a new term that duplicates a name (terms.md 5.3) with `term_exists` naming the
  * existing term. `slug` is S: the sanitized supplied slug, or the slug generated from the name.
  */
-export async function assertNoDuplicateName(trx: Trx, tax: Taxonomy, name: string, slug: string, slugSupplied: boolean, parent: number): Promise<void> {
+export async function assertNoDuplicateName(
+  trx: Trx,
+  tax: Taxonomy,
+  name: string,
+  slug: string,
+  slugSupplied: boolean,
+  parent: number,
+): Promise<void> {
   const siblings = await findSiblingsByName(trx, tax, name, parent);
   const match = siblings[0];
   if (!match) return;
@@ -311,7 +350,9 @@ async function slugOrNameUsed(trx: Trx, candidate: string, withNames: boolean, e
     .selectFrom('terms')
     .select('id')
     .where('id', '<>', exceptId)
-    .where((eb) => (withNames ? eb.or([eb('slug', '=', candidate), eb('name', '=', candidate)]) : eb('slug', '=', candidate)))
+    .where((eb) =>
+      withNames ? eb.or([eb('slug', '=', candidate), eb('name', '=', candidate)]) : eb('slug', '=', candidate),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -320,7 +361,13 @@ async function slugOrNameUsed(trx: Trx, candidate: string, withNames: boolean, e
  * WordPress's unique term slug (terms.md 5.4): the slug itself when free in the taxonomy; for a
  * child category the ancestors' slugs appended one by one; then `-2`, `-3`, ….
  */
-export async function uniqueTermSlug(trx: Trx, tax: Taxonomy, slug: string, parent: number, exceptId = 0): Promise<string> {
+export async function uniqueTermSlug(
+  trx: Trx,
+  tax: Taxonomy,
+  slug: string,
+  parent: number,
+  exceptId = 0,
+): Promise<string> {
   if (!(await findBySlug(trx, tax, slug, exceptId))) return slug;
   let candidate = slug;
   if (tax.hierarchical && parent) {
@@ -364,7 +411,13 @@ export async function insertTerm(trx: Trx, tax: Taxonomy, term: NewTerm): Promis
   const placeholder = term.slug || `pending ${Date.now()} ${Math.random()}`;
   const row = await trx
     .insertInto('terms')
-    .values({ taxonomy: tax.name, name: term.name, slug: placeholder, description: term.description, parent: term.parent })
+    .values({
+      taxonomy: tax.name,
+      name: term.name,
+      slug: placeholder,
+      description: term.description,
+      parent: term.parent,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = Number(row.id);
@@ -389,7 +442,12 @@ export async function slugTakenByOther(trx: Trx, tax: Taxonomy, slug: string, id
  */
 export async function deleteTermRow(trx: Trx, tax: Taxonomy, term: TermRow): Promise<void> {
   if (tax.hierarchical) {
-    await trx.updateTable('terms').set({ parent: term.parent }).where('taxonomy', '=', tax.name).where('parent', '=', term.id).execute();
+    await trx
+      .updateTable('terms')
+      .set({ parent: term.parent })
+      .where('taxonomy', '=', tax.name)
+      .where('parent', '=', term.id)
+      .execute();
   }
   await trx.deleteFrom('event_terms').where('term_id', '=', term.id).execute();
   await trx.deleteFrom('terms').where('id', '=', term.id).execute();

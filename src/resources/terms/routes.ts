@@ -115,13 +115,17 @@ function listArgs(tax: Taxonomy): Args {
   return {
     ...pagingArgs(tax.collection),
     // An empty search is treated as absent (decisions.md VO-34); non-strings are still rejected.
-    search: args.string('Limit results to those matching a string.', { validate: (value) => typeof value === 'string' }),
+    search: args.string('Limit results to those matching a string.', {
+      validate: (value) => typeof value === 'string',
+    }),
     exclude: termRefListArg(tax, 'Ensure result set excludes specific IDs.'),
     include: termRefListArg(tax, 'Limit result set to specific IDs.'),
     order: args.string('Order sort attribute ascending or descending.', { nonEmpty: true }),
     orderby: args.string('Sort collection by term attribute.', { nonEmpty: true }),
     hide_empty: args.boolean('Whether to hide terms not assigned to any published event.', {}, { default: '1' }),
-    ...(tax.hierarchical ? { parent: parentArg(tax, 'Limit result set to terms assigned to a specific parent.', false) } : {}),
+    ...(tax.hierarchical
+      ? { parent: parentArg(tax, 'Limit result set to terms assigned to a specific parent.', false) }
+      : {}),
     post: eventFilterArg('Limit result set to terms assigned to a specific event.'),
     event: eventFilterArg('Limit result set to terms assigned to a specific event (alias of post).'),
     slug: args.string('Limit result set to terms with a specific slug.', { nonEmpty: true }),
@@ -144,7 +148,9 @@ function updateArgs(tax: Taxonomy): Args {
     // `""` clears the description (decisions.md O9).
     description: args.string('HTML description of the term.', { validate: (value) => typeof value === 'string' }),
     slug: slugArg,
-    ...(tax.hierarchical ? { parent: parentArg(tax, 'The parent term ID; 0 moves the category to the top level.', true) } : {}),
+    ...(tax.hierarchical
+      ? { parent: parentArg(tax, 'The parent term ID; 0 moves the category to the top level.', true) }
+      : {}),
   };
 }
 
@@ -157,10 +163,25 @@ function mayManage(tax: Taxonomy): Permission {
 // Handlers
 
 /** The parameters the list links carry, in the reference's order (common.md 6.5). */
-const LINK_PARAMS = ['per_page', 'search', 'exclude', 'include', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug'];
+const LINK_PARAMS = [
+  'per_page',
+  'search',
+  'exclude',
+  'include',
+  'order',
+  'orderby',
+  'hide_empty',
+  'parent',
+  'post',
+  'event',
+  'slug',
+];
 
 function linkParams(ctx: RequestContext): Array<[string, LinkValue]> {
-  return LINK_PARAMS.filter((name) => ctx.given[name] !== undefined && ctx.given[name] !== '').map((name) => [name, ctx.given[name] as LinkValue]);
+  return LINK_PARAMS.filter((name) => ctx.given[name] !== undefined && ctx.given[name] !== '').map((name) => [
+    name,
+    ctx.given[name] as LinkValue,
+  ]);
 }
 
 async function listTerms(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
@@ -178,18 +199,31 @@ async function listTerms(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
   };
   const db = ctx.app.db;
   // An offset past the ID range cannot reach a row (nor fit an SQL integer): an empty page, no query.
-  const rows = !isRecordId(paging.offset + 1) ? [] : await listTermRows(db, tax, {
-    filter,
-    orderby: p.orderby ?? 'name',
-    // `asc` in any case is ascending; any other value descending (terms.md 3.3).
-    descending: p.order != null && String(p.order).toLowerCase() !== 'asc',
-    limit: paging.perPage,
-    offset: paging.offset,
-  });
+  const rows = !isRecordId(paging.offset + 1)
+    ? []
+    : await listTermRows(db, tax, {
+        filter,
+        orderby: p.orderby ?? 'name',
+        // `asc` in any case is ascending; any other value descending (terms.md 3.3).
+        descending: p.order != null && String(p.order).toLowerCase() !== 'asc',
+        limit: paging.perPage,
+        offset: paging.offset,
+      });
   const total = await countTerms(db, tax, filter);
-  const ancestors = await loadAncestors(db, rows.map((r) => r.parent));
+  const ancestors = await loadAncestors(
+    db,
+    rows.map((r) => r.parent),
+  );
   const items = rows.map((row) => representTerm(tax, row, ancestors, ctx.urls, false));
-  return listResponse({ ctx, collection: tax.collection, items, total, paging, linkParams: linkParams(ctx), shape: { kind: 'term' } });
+  return listResponse({
+    ctx,
+    collection: tax.collection,
+    items,
+    total,
+    paging,
+    linkParams: linkParams(ctx),
+    shape: { kind: 'term' },
+  });
 }
 
 async function represented(tax: Taxonomy, ctx: RequestContext, term: TermRow, withLinks: boolean) {
@@ -202,14 +236,25 @@ async function readTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
 
 /** Tags take no parent, even `0` (terms.md 5.1, 6.1). */
 function refuseTagParent(tax: Taxonomy, ctx: RequestContext): void {
-  if (!tax.hierarchical && ctx.raw.parent !== undefined && ctx.raw.parent !== null) throw restErrors.taxonomyNotHierarchical();
+  if (!tax.hierarchical && ctx.raw.parent !== undefined && ctx.raw.parent !== null)
+    throw restErrors.taxonomyNotHierarchical();
 }
 
 async function createTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
   refuseTagParent(tax, ctx);
   const p = ctx.params;
   const term = await ctx.app.transact(async (trx) => {
-    const id = await addTerm(trx, tax, { name: p.name, description: p.description ?? undefined, slug: p.slug ?? undefined, parent: p.parent ?? undefined }, ctx);
+    const id = await addTerm(
+      trx,
+      tax,
+      {
+        name: p.name,
+        description: p.description ?? undefined,
+        slug: p.slug ?? undefined,
+        parent: p.parent ?? undefined,
+      },
+      ctx,
+    );
     await bumpDataVersion(trx);
     return getTermById(trx, tax, id);
   });
@@ -223,7 +268,13 @@ async function updateTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
   const id = (ctx.loaded.get('term') as TermRow).id;
   const term = await ctx.app.transact(async (trx) => {
     const current = await getTermById(trx, tax, id);
-    await changeTerm(trx, tax, current, { name: p.name ?? undefined, description: p.description, slug: p.slug ?? undefined, parent: p.parent }, ctx);
+    await changeTerm(
+      trx,
+      tax,
+      current,
+      { name: p.name ?? undefined, description: p.description, slug: p.slug ?? undefined, parent: p.parent },
+      ctx,
+    );
     await bumpDataVersion(trx);
     return getTermById(trx, tax, id);
   });

@@ -68,11 +68,19 @@ export interface TermChanges {
 }
 
 /** Applies a partial update (terms.md 6): only what the request names changes. */
-export async function changeTerm(trx: Trx, tax: Taxonomy, term: TermRow, input: TermChanges, ctx: Sanitizing): Promise<void> {
+export async function changeTerm(
+  trx: Trx,
+  tax: Taxonomy,
+  term: TermRow,
+  input: TermChanges,
+  ctx: Sanitizing,
+): Promise<void> {
   const changes: Partial<NewTerm> = {};
   if (input.name !== undefined) changes.name = storedName(input.name);
-  if (input.slug !== undefined) await lockNames(trx, termNameLocks(tax, changes.name ?? term.name, sanitizeSlug(input.slug)));
-  if (input.description !== undefined) changes.description = input.description === null ? '' : sanitizeTermDescription(input.description, ctx);
+  if (input.slug !== undefined)
+    await lockNames(trx, termNameLocks(tax, changes.name ?? term.name, sanitizeSlug(input.slug)));
+  if (input.description !== undefined)
+    changes.description = input.description === null ? '' : sanitizeTermDescription(input.description, ctx);
   const parent = tax.hierarchical && input.parent !== undefined ? (input.parent ?? 0) : term.parent;
   if (parent !== term.parent) changes.parent = parent;
   if (input.slug !== undefined) {
