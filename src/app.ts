@@ -7,6 +7,7 @@ import { migrateToLatest, pendingMigrations } from './db/migrate.js';
 import { DatabaseStartError, WriteHealth, classifyDatabaseError, type WriteFailure } from './db/faults.js';
 import { refreshStatistics } from './db/statistics.js';
 import { CountMemo } from './db/count-memo.js';
+import { SearchShares } from './db/search-shares.js';
 import { transactor } from './db/group-commit.js';
 import { namespaceIndexRoute, restIndex, routeObject } from './http/discovery.js';
 import { docRoute } from './http/openapi.js';
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authenticator: new Authenticator(database.db),
     routes,
     counts: new CountMemo(database.reads),
+    searchShares: new SearchShares(),
     transact: (write) => writes.watch(transact(write)),
   };
 

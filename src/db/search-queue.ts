@@ -5,7 +5,7 @@ import type SQLite from 'better-sqlite3';
  * index and, over time, its share of merging segments: when each commit indexed its own records,
  * the index's pages were ~1,700 of the 13,961 the log took over 600 event creates with an inline
  * venue (100k dataset, 20 at a time); indexed 256 at a time, ~50 of 12,279. Searches read the
- * queue as well as the index (events/filters.ts), so a queued record is found all the same.
+ * queue as well as the index (events/list-planner.ts), so a queued record is found all the same.
  */
 export const SEARCH_QUEUE_LIMIT = 256;
 

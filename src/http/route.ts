@@ -8,6 +8,7 @@ import type { Backend } from '../db/connect.js';
 import type { Database } from '../db/tables.js';
 import type { CountMemo } from '../db/count-memo.js';
 import type { Transact } from '../db/group-commit.js';
+import type { SearchShares } from '../db/search-shares.js';
 import type { Settings, SettingsCache } from '../settings.js';
 import type { CacheLifetime } from './cache.js';
 import type { ParamReason, RestError } from './errors.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   authenticator: Authenticator;
   routes: RouteDef[];
   counts: CountMemo;
+  /** Search terms' sampled shares, which steer event list plans (db/search-shares.ts). */
+  searchShares: SearchShares;
   /** Runs a request's write: one transaction per write, or a savepoint of a shared one (db/group-commit.ts). */
   transact: Transact;
 }

@@ -2,30 +2,38 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import type { RequestContext } from '../../src/http/route.js';
-import { eventListQueries } from '../../src/resources/events/filters.js';
+import { eventListQueries, type EventListRequest } from '../../src/resources/events/list-planner.js';
+import type { EventListConditions } from '../../src/resources/events/list-conditions.js';
 import { linkedOfEventsQuery } from '../../src/resources/linked/inline.js';
 import { organizerKind, venueKind } from '../../src/resources/linked/index.js';
 import { categoryTaxonomy, tagTaxonomy } from '../../src/resources/terms/index.js';
 import { termsOfEventsQuery } from '../../src/resources/terms/events.js';
-import { defaultSettings } from '../../src/settings.js';
 import { forEachBackend, type TestServer } from '../support/server.js';
 import { daysFromNow, makeEvent } from './helpers.js';
 
-/** A list request's context as the dispatcher builds it, for the filters alone. */
-function listContext(
-  srv: TestServer,
-  params: Record<string, unknown>,
-  user: RequestContext['user'] = null,
-): RequestContext {
+/** What a caller who can edit events lists by default: every status but trash and auto-draft (events.md 2.3). */
+const EDITABLE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'];
+
+/**
+ * A list request for the planner alone: an anonymous caller on a UTC site with the default
+ * settings, a first page of `perPage`, then the given conditions.
+ */
+function listRequest(srv: TestServer, conditions: Partial<EventListConditions>, perPage = 10): EventListRequest {
   return {
-    params: { page: 1, per_page: 10, strict_dates: false, ...params },
-    given: {},
-    user,
-    settings: defaultSettings(),
-    urls: { site: '', base: '', root: '' },
+    reads: srv.db,
     app: srv.built.app,
-  } as unknown as RequestContext;
+    conditions: {
+      user: null,
+      statuses: ['publish'],
+      timezone: 'UTC',
+      strict_dates: false,
+      geoloc_radius: 25,
+      geoloc_unit: 'miles',
+      ...conditions,
+    },
+    paging: { page: 1, perPage, offset: 0 },
+    now: DateTime.utc(),
+  };
 }
 
 /**
@@ -86,7 +94,7 @@ forEachBackend('GET /events query plans', (srv) => {
       categories: 'Plan Cat',
       tags: 'plan-tag',
     });
-    const cases: Array<[string, Record<string, unknown>, RequestContext['user']?]> = [
+    const cases: Array<[string, Partial<EventListConditions>]> = [
       ['default window', {}],
       ['explicit dates', { start_date: '2027-01-01', end_date: '2027-02-01' }],
       ['relative dates', { starts_after: daysFromNow(1), ends_before: daysFromNow(9) }],
@@ -106,15 +114,11 @@ forEachBackend('GET /events query plans', (srv) => {
       ['post_parent', { post_parent: e.id }],
       ['geoloc', { geoloc: true }],
       ['geoloc radius', { geoloc_lat: 1, geoloc_lng: 2 }],
-      ['editor statuses', {}, { id: 1, login: 'admin', role: 'editor' }],
-      ['contributor statuses', {}, { id: 2, login: 'c', role: 'contributor' }],
+      ['editor statuses', { user: { id: 1, login: 'admin', role: 'editor' }, statuses: EDITABLE_STATUSES }],
+      ['contributor statuses', { user: { id: 2, login: 'c', role: 'contributor' }, statuses: EDITABLE_STATUSES }],
     ];
-    for (const [what, params, user] of cases) {
-      const { pageFor, count } = await eventListQueries(
-        srv().db,
-        listContext(srv(), params, user ?? null),
-        DateTime.utc(),
-      );
+    for (const [what, conditions] of cases) {
+      const { pageFor, count } = await eventListQueries(listRequest(srv(), conditions));
       // Pages are planned knowing the total: few matches of a term filter, or many.
       for (const total of [10, 100_000]) {
         const plan = await planOf(srv(), pageFor(total));
@@ -135,7 +139,7 @@ forEachBackend('GET /events totals of two term filters', (srv) => {
     const params = { categories: String(rare.categories[0].id), tags: 'plan-common' };
     assert.equal((await srv().get('/events', { query: params })).body.total, 1);
     if (srv().backend !== 'sqlite') return;
-    const { count } = await eventListQueries(srv().db, listContext(srv(), params), DateTime.utc());
+    const { count } = await eventListQueries(listRequest(srv(), params));
     const plan = await planOf(srv(), count);
     // The category drives; the tag is probed per link, not gathered into a set of all its events.
     assert.match(plan, /SEARCH e USING COVERING INDEX event_terms_listing \(term_id=\?/, plan);
@@ -196,10 +200,10 @@ forEachBackend('GET /events totals of a common search term', (srv) => {
     ]) {
       await makeEvent(srv(), { title, start_date: '2032-03-10 10:00:00', end_date: '2032-03-10 12:00:00' });
     }
-    const narrow = { start_date: '2032-03-01', end_date: '2032-03-31', per_page: 1 };
-    const wide = { start_date: '2031-01-01', end_date: '2032-12-31', per_page: 1 };
-    const total = async (query: Record<string, string | number>) =>
-      (await srv().get('/events', { query })).body.total as number;
+    const narrow = { start_date: '2032-03-01', end_date: '2032-03-31' };
+    const wide = { start_date: '2031-01-01', end_date: '2032-12-31' };
+    const total = async (query: Record<string, string>) =>
+      (await srv().get('/events', { query: { ...query, per_page: 1 } })).body.total as number;
     assert.equal(await total({ ...narrow, search: 'cmnw' }), 2);
     assert.equal(await total({ ...narrow, search: '-cmnw' }), 3);
     assert.equal(await total({ ...narrow, search: 'cmnw march -two' }), 1);
@@ -207,8 +211,8 @@ forEachBackend('GET /events totals of a common search term', (srv) => {
     assert.equal(await total({ ...wide, search: '-cmnw' }), 3);
     if (srv().backend !== 'sqlite') return;
     // Five events in the narrow window against ~40 records estimated to hold it: each of the five is checked.
-    const countSql = async (params: Record<string, unknown>) =>
-      (await eventListQueries(srv().db, listContext(srv(), params), DateTime.utc())).count.compile().sql;
+    const countSql = async (conditions: Partial<EventListConditions>) =>
+      (await eventListQueries(listRequest(srv(), conditions, 1))).count.compile().sql;
     const narrowSql = await countSql({ ...narrow, search: 'cmnw' });
     assert.doesNotMatch(narrowSql, /post_search match/);
     assert.match(narrowSql, / like /);

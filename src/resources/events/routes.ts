@@ -4,7 +4,7 @@ import { can, canDeleteRecord, canEditRecord, canReadRecord } from '../../auth/c
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
-import { listResponse, type LinkValue } from '../../http/pagination.js';
+import { listResponse, resolvePaging, type LinkValue } from '../../http/pagination.js';
 import {
   UPDATE_METHODS,
   defineRoute,
@@ -19,9 +19,10 @@ import { mayChooseAuthor } from '../post-like/author.js';
 import { nowIn } from '../post-like/dates.js';
 import { publishDueForRead } from '../post-like/schedule.js';
 import { findIdBySlug } from '../post-like/slug.js';
-import { statusLinkValue } from '../post-like/status.js';
+import { listStatuses, statusLinkValue } from '../post-like/status.js';
 import { trashRecord } from '../post-like/trash.js';
-import { eventListQueries } from './filters.js';
+import type { EventListConditions } from './list-conditions.js';
+import { eventListQueries } from './list-planner.js';
 import { writeEvent } from './write.js';
 import { representEvent } from './representation.js';
 import { findEventById, getEventById, loadRelated, type EventRow } from './repository.js';
@@ -118,6 +119,36 @@ function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, Li
   ];
 }
 
+/** The list's parameters as its conditions read them (list-conditions.ts). */
+function listConditions(ctx: RequestContext): EventListConditions {
+  const p = ctx.params;
+  return {
+    user: ctx.user,
+    statuses: listStatuses(ctx),
+    timezone: ctx.settings.timezone,
+    strict_dates: p.strict_dates === true,
+    start_date: p.start_date,
+    end_date: p.end_date,
+    starts_before: p.starts_before,
+    starts_after: p.starts_after,
+    ends_before: p.ends_before,
+    ends_after: p.ends_after,
+    search: typeof p.search === 'string' ? p.search : undefined,
+    categories: p.categories,
+    tags: p.tags,
+    venue: p.venue || undefined,
+    organizer: p.organizer || undefined,
+    featured: typeof p.featured === 'boolean' ? p.featured : undefined,
+    geoloc: typeof p.geoloc === 'boolean' ? p.geoloc : undefined,
+    geoloc_lat: typeof p.geoloc_lat === 'number' ? p.geoloc_lat : undefined,
+    geoloc_lng: typeof p.geoloc_lng === 'number' ? p.geoloc_lng : undefined,
+    geoloc_radius: typeof p.geoloc_radius === 'number' ? p.geoloc_radius : ctx.settings.geoloc_radius,
+    geoloc_unit: ctx.settings.geoloc_unit === 'km' ? 'km' : 'miles',
+    include: p.include || undefined,
+    post_parent: typeof p.post_parent === 'number' ? p.post_parent : undefined,
+  };
+}
+
 /**
  * `GET /events` (events.md 2): one query for the total, one for the page, one per relation. The total
  * and the page, which may read thousands of index entries, are read from `reads` (on SQLite the
@@ -130,7 +161,15 @@ async function listEvents(ctx: RequestContext) {
   const db = ctx.app.reads;
   const now = DateTime.utc();
   await publishDueForRead(ctx, formatWall(now));
-  const { paging, freshUntil, count, pageFor } = await eventListQueries(db, ctx, now);
+  const paging = resolvePaging(ctx);
+  const { freshUntil, count, pageFor } = await eventListQueries({
+    reads: db,
+    app: ctx.app,
+    conditions: listConditions(ctx),
+    paging,
+    dataVersion: ctx.dataVersion,
+    now,
+  });
   ctx.freshUntil = freshUntil;
   const total = await ctx.app.counts.count(count, ctx.dataVersion);
   // A page past the total is empty without reading it (a 404 past the first page).
