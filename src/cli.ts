@@ -18,6 +18,7 @@ import {
 import { isSettingName, readSettings, settingDefs, writeSetting } from './settings.js';
 import { purgeTrash } from './resources/post-like/trash.js';
 import { serve } from './server.js';
+import { printStartBanner } from './banner.js';
 
 /** The `calendar` command: every administrative task. */
 const program = new Command('calendar').description('Calendar Server: events REST service and its administration.');
@@ -48,16 +49,17 @@ program
   .option('--cors-origins <list>', 'comma-separated origins allowed with credentials (env CORS_ORIGINS)')
   .option('--log-level <level>', 'log level (env LOG_LEVEL, default info)')
   .action(async (o) => {
-    await serve(
-      config({
-        port: o.port,
-        host: o.host,
-        restPrefix: o.restPrefix,
-        siteUrl: o.siteUrl,
-        corsOrigins: o.corsOrigins,
-        logLevel: o.logLevel,
-      }),
-    );
+    const settings = config({
+      port: o.port,
+      host: o.host,
+      restPrefix: o.restPrefix,
+      siteUrl: o.siteUrl,
+      corsOrigins: o.corsOrigins,
+      logLevel: o.logLevel,
+    });
+    const built = await serve(settings);
+    // Someone at a terminal gets where to go next; a supervisor or a pipe gets the JSON log lines only.
+    if (process.stdout.isTTY) await printStartBanner(built, settings);
   });
 
 program

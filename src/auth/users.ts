@@ -51,6 +51,14 @@ export async function listUsers(trx: Trx) {
   return trx.selectFrom('users').select(['id', 'login', 'email', 'role', 'status']).orderBy('id').execute();
 }
 
+export async function countUsers(trx: Trx): Promise<number> {
+  const row = await trx
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
 export async function updateUserRole(trx: Trx, login: string, role: string) {
   if (!isRole(role))
     throw new UserError(`role must be one of administrator, editor, author, contributor, subscriber (got "${role}")`);
