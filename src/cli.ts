@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Command, Option } from 'commander';
 import { loadConfig, ConfigError, type ConfigInput } from './config.js';
-import { openDatabase } from './db/connect.js';
+import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { DatabaseStartError } from './db/faults.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAppPassword, listAppPasswords, revokeAppPassword, AppPasswordError } from './auth/app-passwords.js';
@@ -19,6 +19,7 @@ import { isSettingName, readSettings, settingDefs, writeSetting } from './settin
 import { purgeTrash } from './resources/post-like/trash.js';
 import { serve } from './server.js';
 import { printStartBanner } from './banner.js';
+import { StartError, explainStartFailure } from './start-failures.js';
 
 /** The `calendar` command: every administrative task. */
 const program = new Command('calendar').description('Calendar Server: events REST service and its administration.');
@@ -28,18 +29,30 @@ function config(extra: ConfigInput = {}) {
   return loadConfig(process.env, { databaseUrl: program.opts().databaseUrl, ...extra });
 }
 
-/** Opens the configured database, applies migrations, runs `fn`, closes. */
-async function withDb<T>(fn: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
-  const handle = openDatabase(config().databaseUrl);
+/** Opens the configured database, runs `fn`, closes; the usual reasons it cannot be used are told in one line. */
+async function onDatabase<T>(fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const settings = config();
   try {
-    await migrateToLatest(handle.db);
-    return await fn(handle.db);
-  } finally {
-    await handle.close();
+    const handle = openDatabase(settings.databaseUrl);
+    try {
+      return await fn(handle);
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    throw explainStartFailure(err, settings);
   }
 }
 
-program
+/** Opens the configured database, applies migrations, runs `fn`, closes. */
+function withDb<T>(fn: (db: DatabaseHandle['db']) => Promise<T>): Promise<T> {
+  return onDatabase(async (handle) => {
+    await migrateToLatest(handle.db);
+    return fn(handle.db);
+  });
+}
+
+const serveCommand = program
   .command('serve')
   .description('start the HTTP service')
   .option('--port <port>', 'port to listen on (env PORT, default 8080)')
@@ -57,7 +70,9 @@ program
       corsOrigins: o.corsOrigins,
       logLevel: o.logLevel,
     });
-    const built = await serve(settings);
+    const built = await serve(settings).catch((err: unknown) => {
+      throw explainStartFailure(err, settings);
+    });
     // Someone at a terminal gets where to go next; a supervisor or a pipe gets the JSON log lines only.
     if (process.stdout.isTTY) await printStartBanner(built, settings);
   });
@@ -65,15 +80,12 @@ program
 program
   .command('migrate')
   .description('apply pending database migrations')
-  .action(async () => {
-    const handle = openDatabase(config().databaseUrl);
-    try {
+  .action(() =>
+    onDatabase(async (handle) => {
       const applied = await migrateToLatest(handle.db);
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
-    } finally {
-      await handle.close();
-    }
-  });
+    }),
+  );
 
 const user = program.command('user').description('manage users');
 user
@@ -224,14 +236,14 @@ trash
     }),
   );
 
+/** Errors that say what to do in their message: their stack helps only whoever debugs the service itself. */
+const OPERATOR_ERRORS = [ConfigError, UserError, AppPasswordError, DatabaseStartError, StartError];
+
 program.parseAsync(process.argv).catch((err: unknown) => {
-  if (
-    err instanceof ConfigError ||
-    err instanceof UserError ||
-    err instanceof AppPasswordError ||
-    err instanceof DatabaseStartError
-  ) {
-    console.error(`calendar: ${err.message}`);
+  if (OPERATOR_ERRORS.some((kind) => err instanceof kind)) {
+    console.error(`calendar: ${(err as Error).message}`);
+    const logLevel = serveCommand.opts().logLevel ?? process.env.LOG_LEVEL;
+    if (logLevel === 'debug' || logLevel === 'trace') console.error(err);
   } else {
     console.error(err);
   }
