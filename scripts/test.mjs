@@ -1,28 +1,14 @@
-// Runs the whole suite: SQLite always; PostgreSQL when TEST_DATABASE_URL is set or a server answers
-// on 127.0.0.1:5432. Under CI=true a missing PostgreSQL is a failure, not a skip. Whatever was
-// skipped is listed, with the reason, right under the final summary.
+// Runs the whole suite: SQLite always; PostgreSQL when the server at TEST_DATABASE_URL (by default
+// 127.0.0.1:5432, database test) accepts a connection, the database being created first when the
+// server answers without it. Under CI=true a PostgreSQL that cannot be used is a failure, not a
+// skip. Whatever was skipped is listed, with the reason, right under the final summary.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import net from 'node:net';
+import pg from 'pg';
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const { hostname, port } = new URL(pgUrl);
-
-function answers(host, portNumber) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port: portNumber, timeout: 1500 }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 function testFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -32,19 +18,60 @@ function testFiles(dir) {
   });
 }
 
-const pgUp = await answers(hostname || '127.0.0.1', Number(port || 5432));
-const backends = ['sqlite'];
-if (pgUp) backends.push('postgres');
-else if (process.env.CI === 'true') {
-  console.error(
-    `PostgreSQL does not answer at ${hostname}:${port || 5432}; under CI=true the PostgreSQL half is required.`,
-  );
-  process.exit(1);
-} else {
-  console.log(
-    `PostgreSQL does not answer at ${hostname}:${port || 5432}: the PostgreSQL half of the suite is SKIPPED.`,
-  );
+/** The error connecting to `url` gives, or undefined when it connects. */
+async function connectionError(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return undefined;
+  } catch (err) {
+    return err;
+  } finally {
+    await client.end();
+  }
 }
+
+/** Creates the database `url` names, from the server's maintenance database; why it could not, otherwise. */
+async function createDatabase(url) {
+  const maintenance = new URL(url);
+  const name = decodeURIComponent(maintenance.pathname.slice(1));
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.href, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query(`create database "${name.replaceAll('"', '""')}"`);
+    console.log(`created the PostgreSQL database "${name}" for the tests`);
+    return undefined;
+  } catch (err) {
+    // duplicate_database: a run started at the same time created it first.
+    if (err.code === '42P04') return undefined;
+    return `database "${name}" does not exist and cannot be created (${err.message}): create it, or set TEST_DATABASE_URL`;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Why the PostgreSQL half cannot run, or undefined when the test database is there (created if need be). */
+async function postgresProblem(url) {
+  const err = await connectionError(url);
+  if (!err) return undefined;
+  if (err.code === '3D000') return createDatabase(url);
+  const shown = new URL(url);
+  shown.password = '';
+  // Sockets fail with a system code; node-postgres ends a connection that timed out without one.
+  if (/^E[A-Z]+$/.test(err.code ?? '') || /^Connection terminated/.test(err.message))
+    return `PostgreSQL does not answer at ${shown.host || 'localhost'} (${err.code ?? err.message}): start it, or set TEST_DATABASE_URL`;
+  return `PostgreSQL at ${shown.href} cannot be used (${err.message}): set TEST_DATABASE_URL`;
+}
+
+const pgProblem = await postgresProblem(pgUrl);
+const backends = pgProblem ? ['sqlite'] : ['sqlite', 'postgres'];
+if (pgProblem && process.env.CI === 'true') {
+  console.error(`${pgProblem}; under CI=true the PostgreSQL half is required.`);
+  process.exit(1);
+}
+const pgSkipped = pgProblem && `skipped: the PostgreSQL half of the suite: ${pgProblem}`;
+if (pgSkipped) console.log(pgSkipped);
 console.log(`backends: ${backends.join(', ')}`);
 
 /** One line per file and reason, from the lines scripts/skip-reporter.mjs wrote (none if the run never started). */
@@ -85,5 +112,6 @@ const result = spawnSync(
   },
 );
 for (const line of skipSummary(skipLog)) console.log(line);
+if (pgSkipped) console.log(pgSkipped);
 rmSync(logDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);
