@@ -14,16 +14,8 @@ import { docRoute } from './http/openapi.js';
 import { docsPageRoutes } from './http/docs-page.js';
 import { publicUrlRoutes } from './http/public-urls.js';
 import { registerThrottle } from './http/throttle.js';
-import {
-  INVALID_JSON,
-  LOOKS_LIKE_JSON,
-  NAMESPACE,
-  compileRoutes,
-  looksLikeJson,
-  registerDispatcher,
-  type InFlight,
-  type SiteRoute,
-} from './http/register.js';
+import { NAMESPACE, compileRoutes, registerDispatcher, type InFlight, type SiteRoute } from './http/register.js';
+import { INVALID_JSON, LOOKS_LIKE_JSON, looksLikeJson } from './http/input.js';
 import type { AppContext, RouteDef } from './http/route.js';
 import { RETRY_AFTER_SECONDS, RestError, restErrors } from './http/errors.js';
 import { answerClientError, rejectExpectation } from './http/transport-errors.js';

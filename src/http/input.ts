@@ -28,6 +28,24 @@ export function withoutNul(text: string): string {
   return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }
 
+/** Marker left by the JSON body parser so that route matching still wins over a bad body (common.md 4.2). */
+export const INVALID_JSON = Symbol('invalid-json');
+export type InvalidJsonBody = { [INVALID_JSON]: string };
+
+/** Marker left by the form parser on a body that is JSON sent without a JSON content type. */
+export const LOOKS_LIKE_JSON = Symbol('looks-like-json');
+
+/** A JSON object or array, which the form parser would read as one meaningless key. */
+export function looksLikeJson(text: string): boolean {
+  const start = text.trimStart()[0];
+  if (start !== '{' && start !== '[') return false;
+  try {
+    return typeof JSON.parse(text) === 'object';
+  } catch {
+    return false;
+  }
+}
+
 type Container = Record<string, unknown> | unknown[];
 
 /**

@@ -11,31 +11,13 @@ import { GZIP_MIN_BYTES, acceptsGzip, varyOnEncoding } from './compression.js';
 import { classifyDatabaseError, type DatabaseFault } from '../db/faults.js';
 import { RestError, restErrors } from './errors.js';
 import { envelope, selectFields } from './fields.js';
-import { cleanInput, withoutNul } from './input.js';
+import { INVALID_JSON, LOOKS_LIKE_JSON, cleanInput, withoutNul, type InvalidJsonBody } from './input.js';
 import type { Throttle } from './throttle.js';
 import { compileArgs, validateArgs } from './validate.js';
 import type { AppContext, Endpoint, Method, Reply, RequestContext, RouteDef, Urls } from './route.js';
 
 export const NAMESPACE = 'calendar/events/v1';
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/** Marker left by the JSON body parser so that route matching still wins over a bad body (common.md 4.2). */
-export const INVALID_JSON = Symbol('invalid-json');
-export type InvalidJsonBody = { [INVALID_JSON]: string };
-
-/** Marker left by the form parser on a body that is JSON sent without a JSON content type. */
-export const LOOKS_LIKE_JSON = Symbol('looks-like-json');
-
-/** A JSON object or array, which the form parser would read as one meaningless key. */
-export function looksLikeJson(text: string): boolean {
-  const start = text.trimStart()[0];
-  if (start !== '{' && start !== '[') return false;
-  try {
-    return typeof JSON.parse(text) === 'object';
-  } catch {
-    return false;
-  }
-}
 
 export interface CompiledRoute {
   def: RouteDef;
