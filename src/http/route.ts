@@ -61,7 +61,7 @@ export interface RequestContext {
   raw: Record<string, unknown>;
   headers: IncomingHttpHeaders;
   ip: string;
-  /** The body was read as a form (no JSON content type) though it is JSON (http/register.ts). */
+  /** The body was read as a form (no JSON content type) though it is JSON (http/stages/read-body.ts). */
   bodyLooksLikeJson?: boolean;
   /** Per-request scratch space for validators to hand a loaded record to the handler (style.md, flow 4). */
   loaded: Map<string, unknown>;

@@ -1,0 +1,172 @@
+/**
+ * One request on its way through the dispatcher's stages (http/dispatch.ts): what the request
+ * asks for, what the stages have learnt so far, and the answer they give.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { CacheEntry, ResponseCache } from './cache.js';
+import type { FaultLog } from './fault-log.js';
+import { urlsFor, type CompiledRoute, type SiteReply, type SiteRoute } from './register.js';
+import type { AppContext, Endpoint, RequestContext, RouteDef, Urls } from './route.js';
+import type { Throttle } from './throttle.js';
+
+/** What every request is served with. */
+export interface Dispatcher {
+  app: AppContext;
+  compiled: CompiledRoute[];
+  siteRoutes: SiteRoute[];
+  /** The REST index at `{base_url}/` (common.md 2.4). */
+  restIndex: (ctx: RequestContext) => unknown;
+  /** The route object of discovery for OPTIONS (common.md 2.3). */
+  routeObject: (route: RouteDef, ctx: RequestContext) => unknown;
+  cache: ResponseCache;
+  /** The failed-login and anonymous request limits. */
+  throttle: Throttle;
+  faults: FaultLog;
+}
+
+/** A JSON body, sent with the common headers; a 304 goes without it. */
+export interface JsonAnswer {
+  kind: 'json';
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  /** An endpoint's 200, or its envelope: the response cache may keep it. */
+  storable: boolean;
+}
+
+/** An answer the response cache keeps: compressed when the client accepts gzip, 304 when it has it already. */
+export interface StoredAnswer {
+  kind: 'stored';
+  entry: CacheEntry;
+}
+
+/** A site page: its own headers and content type, and the CORS headers. */
+export interface PageAnswer {
+  kind: 'page';
+  page: SiteReply;
+}
+
+export type Answer = JsonAnswer | StoredAnswer | PageAnswer;
+
+/**
+ * One step of the way: it answers, or hands the request on with `next` and may reshape what the
+ * stages after it answer. What a stage throws is answered as an error.
+ */
+export type Stage = (x: Exchange, next: () => Promise<Answer>) => Answer | Promise<Answer>;
+
+export function jsonAnswer(status: number, body: unknown, headers: Record<string, string>): JsonAnswer {
+  return { kind: 'json', status, body, headers, storable: false };
+}
+
+type PathKind = 'rest' | 'site' | 'unknown-language';
+
+export class Exchange {
+  /** Path and query exactly as requested. */
+  readonly url: string;
+  readonly pathname: string;
+  readonly query: Record<string, unknown>;
+  /** The method called: `_method` or `X-HTTP-Method-Override` when given, upper-case. */
+  readonly method: string;
+  readonly kind: PathKind;
+  /** Language segment of the path; '' for the unprefixed (English) interface. */
+  readonly lang: string;
+  /** A REST path below the namespace base, without trailing slashes; '' for the REST index. */
+  readonly restPath: string;
+  readonly urls: Urls;
+  /** On every answer, site pages included. */
+  readonly cors: Record<string, string>;
+  /** On every answer but site pages. */
+  readonly common: Record<string, string>;
+
+  /** The caller and the settings the request is served under: set by `authenticate`. */
+  ctx!: RequestContext;
+  /** Keep an answer to a signed-in caller out of shared caches: set by `authenticate`. */
+  privateHeaders: Record<string, string> = {};
+  /** Set by `matchRoute`. */
+  route!: CompiledRoute;
+  /** Set by `selectEndpoint`. */
+  endpoint!: Endpoint;
+  /** The body, cleaned: set by `readBody`. */
+  body: unknown;
+  /** The methods the caller may call on the route: set by `listAllowedMethods`. */
+  allow: Record<string, string> = {};
+
+  constructor(
+    readonly dispatcher: Dispatcher,
+    readonly request: FastifyRequest,
+  ) {
+    const { app } = dispatcher;
+    this.url = request.raw.url ?? '/';
+    const qIndex = this.url.indexOf('?');
+    this.pathname = qIndex >= 0 ? this.url.slice(0, qIndex) : this.url;
+    this.query = (request.query ?? {}) as Record<string, unknown>;
+    const override = firstString(this.query._method) ?? firstString(request.headers['x-http-method-override']);
+    this.method = (override ?? request.method).toUpperCase();
+    const resolved = resolvePath(app, this.pathname, this.query);
+    this.kind = resolved.kind;
+    this.lang = resolved.lang;
+    this.restPath = resolved.restPath.replace(/\/+$/, '');
+    this.urls = urlsFor(app, this.lang);
+    this.cors = corsHeaders(app, request.headers.origin);
+    this.common = {
+      ...this.cors,
+      'X-Robots-Tag': 'noindex',
+      'X-Content-Type-Options': 'nosniff',
+      Link: `<${this.urls.base}/>; rel="https://api.w.org/"`,
+    };
+  }
+
+  /** What every answer of the endpoint carries, its errors included. */
+  endpointHeaders(): Record<string, string> {
+    return { ...this.privateHeaders, ...this.allow };
+  }
+}
+
+function firstString(value: unknown): string | undefined {
+  if (Array.isArray(value)) return firstString(value[value.length - 1]);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Splits a request path into language segment, REST prefix and route path (common.md 1.1, 1.5). */
+function resolvePath(
+  app: AppContext,
+  pathname: string,
+  query: Record<string, unknown>,
+): { kind: PathKind; lang: string; restPath: string } {
+  const restRoute = firstString(query.rest_route);
+  if ((pathname === '/' || pathname === '') && restRoute !== undefined)
+    return { kind: 'rest', lang: '', restPath: restRoute };
+  const prefix = app.config.restPrefix.toLowerCase();
+  const lower = pathname.toLowerCase();
+  const under = (p: string) => lower === p || lower.startsWith(`${p}/`);
+  if (under(prefix)) return { kind: 'rest', lang: '', restPath: pathname.slice(prefix.length) };
+  const lang = /^\/([a-z]{2}(?:-[a-z]{2})?)(\/.*)?$/i.exec(pathname);
+  if (lang && under(`/${lang[1]!.toLowerCase()}${prefix}`)) {
+    const code = lang[1]!.toLowerCase();
+    if (!app.config.languages.includes(code)) return { kind: 'unknown-language', lang: '', restPath: '' };
+    return {
+      kind: 'rest',
+      lang: code === 'en' ? 'en' : code,
+      restPath: pathname.slice(1 + lang[1]!.length + prefix.length),
+    };
+  }
+  return { kind: 'site', lang: '', restPath: pathname };
+}
+
+function corsHeaders(app: AppContext, origin: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Access-Control-Expose-Headers': 'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag',
+    'Access-Control-Allow-Headers':
+      'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, X-HTTP-Method-Override, If-None-Match',
+  };
+  if (!origin) return headers;
+  headers['Access-Control-Allow-Methods'] = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
+  // X 24: any origin without credentials by default; an allow-list may allow credentials.
+  if (app.config.corsOrigins.length === 0) headers['Access-Control-Allow-Origin'] = '*';
+  else if (app.config.corsOrigins.includes(origin)) {
+    headers['Access-Control-Allow-Origin'] = origin;
+    headers['Access-Control-Allow-Credentials'] = 'true';
+    headers['Vary'] = 'Origin';
+  }
+  return headers;
+}

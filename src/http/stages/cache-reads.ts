@@ -1,0 +1,41 @@
+import { RestError } from '../errors.js';
+import type { Stage } from '../exchange.js';
+
+/**
+ * Repeated reads of a cacheable endpoint are answered from the response cache (http/cache.ts);
+ * a miss is built by the later stages and kept: a 200, or a client error (a page past the end,
+ * an unknown ID) without an ETag. After authentication: a bad credential is refused even when
+ * the answer is cached.
+ */
+export const cacheReads: Stage = async (x, next) => {
+  const { endpoint, ctx } = x;
+  if (!endpoint.cache || ctx.method !== 'GET' || x.body != null) return next();
+  const slot = await x.dispatcher.cache.open({
+    method: ctx.method,
+    lang: ctx.lang,
+    url: x.url,
+    user: ctx.user,
+    settings: ctx.settings,
+    lifetime: endpoint.cache,
+  });
+  if (slot.hit) return { kind: 'stored', entry: slot.hit };
+  ctx.dataVersion = slot.version;
+  try {
+    const answer = await next();
+    if (answer.kind !== 'json' || !answer.storable) return answer;
+    return {
+      kind: 'stored',
+      entry: slot.fill(answer.status, answer.headers, JSON.stringify(answer.body), ctx.freshUntil),
+    };
+  } catch (err) {
+    if (!isClientError(err)) throw err;
+    const headers = { ...x.endpointHeaders(), ...err.headers };
+    return { kind: 'stored', entry: slot.fill(err.status, headers, JSON.stringify(err.body), ctx.freshUntil) };
+  } finally {
+    slot.release();
+  }
+};
+
+function isClientError(err: unknown): err is RestError {
+  return err instanceof RestError && err.status >= 400 && err.status < 500;
+}
