@@ -18,7 +18,7 @@ import { NAMESPACE, compileRoutes, type SiteRoute } from './http/register.js';
 import { registerDispatcher, type InFlight } from './http/dispatch.js';
 import { INVALID_JSON, LOOKS_LIKE_JSON, looksLikeJson } from './http/input.js';
 import type { AppContext, RouteDef } from './http/route.js';
-import { RETRY_AFTER_SECONDS, RestError, restErrors } from './http/errors.js';
+import { RestError, healthErrors, restErrors } from './http/errors.js';
 import { answerClientError, rejectExpectation } from './http/transport-errors.js';
 import { SettingsCache } from './settings.js';
 import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index.js';
@@ -46,49 +46,19 @@ export function allRoutes(): RouteDef[] {
   ];
 }
 
-/** What `/healthz` says of each fault; the driver's own message stays in the log. */
-const HEALTH_MESSAGES = {
-  unavailable: 'The database cannot be reached.',
-  storage_full: 'Writes fail: the database has no room left.',
-  write_failed: 'Writes fail: the database refuses or cannot complete them.',
-} as const;
-
 /**
- * The health check: 200 `{"status":"ok"}`, or 503 naming the problem, `database_unavailable` when
- * a read fails, `writes_failing` while the last write failed for want of storage (WriteHealth).
+ * The health check: passes when the database answers a read and the last write did not fail for
+ * want of storage (WriteHealth); otherwise throws the problem.
  */
-async function health(
-  db: DatabaseHandle['db'],
-  writes: WriteHealth,
-): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, string> }> {
+async function checkHealth(db: DatabaseHandle['db'], writes: WriteHealth): Promise<void> {
   try {
     await db.selectFrom('settings').select('name').limit(1).execute();
   } catch (err) {
     const code = classifyDatabaseError(err)?.code ?? (err as { code?: unknown }).code;
-    return {
-      status: 503,
-      body: {
-        status: 'database_unavailable',
-        ...(typeof code === 'string' ? { code } : {}),
-        message: HEALTH_MESSAGES.unavailable,
-      },
-      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-    };
+    throw healthErrors.databaseUnavailable(typeof code === 'string' ? code : undefined);
   }
   const failure = writes.current();
-  if (failure) {
-    return {
-      status: 503,
-      body: {
-        status: 'writes_failing',
-        code: failure.code,
-        message: HEALTH_MESSAGES[failure.kind],
-        since: failure.since.toISOString(),
-      },
-      headers: {},
-    };
-  }
-  return { status: 200, body: { status: 'ok' }, headers: {} };
+  if (failure) throw healthErrors.writesFailing(failure);
 }
 
 /**
@@ -148,7 +118,10 @@ function logWriteHealth(log: FastifyBaseLogger, failure: WriteFailure | null, pr
   else if (previous) log.info({ code: previous.code, since: previous.since }, 'database writes succeed again');
 }
 
-/** Answers a request the framework rejected before the dispatcher saw it, in the WordPress error shape. */
+/**
+ * Answers a request the dispatcher does not serve (one the framework rejected, `/healthz`) in the
+ * error's shape.
+ */
 function sendRestError(reply: FastifyReply, error: RestError, headers: Record<string, string> = {}): void {
   reply
     .code(error.status)
@@ -174,18 +147,18 @@ export interface BuildOptions {
   skipMigrations?: boolean;
 }
 
-/** Builds the whole service: every server option, parser, hook and route (style.md). */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
-  const fastify = Fastify({
+/** Every server option (style.md). */
+function createServer(config: Config): FastifyInstance {
+  return Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     exposeHeadRoutes: false,
-    // Requests arriving on a kept-alive connection once closing has begun get the hook's 503 below,
-    // in the WordPress shape; Fastify's own would have another body.
+    // Requests arriving on a kept-alive connection once closing has begun get the hook's 503
+    // (registerRefusals), in the WordPress shape; Fastify's own would have another body.
     return503OnClosing: false,
     // Requests Node's parser refuses (malformed, oversized head, headers timeout) never reach Fastify.
     clientErrorHandler: answerClientError,
-    // A missing Host is refused by the hook below, in the WordPress shape; Node's own 400 has no body.
+    // A missing Host is refused by registerRefusals's hook, in the WordPress shape; Node's own 400 has no body.
     http: { requireHostHeader: false },
     // Behind a TLS-terminating proxy, X-Forwarded-Proto tells whether the client used https (require_https).
     trustProxy: config.trustProxy,
@@ -205,7 +178,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       querystringParser: (text: string) => parseForm(text),
     },
   });
+}
 
+/** Opens the database (unless given) and makes the start's writes; closes what it opened if they fail. */
+async function openForService(
+  config: Config,
+  options: BuildOptions,
+  fastify: FastifyInstance,
+): Promise<{ database: DatabaseHandle; writes: WriteHealth }> {
   const database =
     options.database ??
     openDatabase(config.databaseUrl, {
@@ -218,23 +198,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close();
     throw err;
   }
+  return { database, writes };
+}
 
-  const routes = allRoutes();
+function appContext(config: Config, database: DatabaseHandle, writes: WriteHealth): AppContext {
   const transact = transactor(database.db, database.backend);
-  const app: AppContext = {
+  return {
     db: database.db,
     reads: database.reads,
     backend: database.backend,
     config,
     settings: new SettingsCache(database.db),
     authenticator: new Authenticator(database.db),
-    routes,
+    routes: allRoutes(),
     counts: new CountMemo(database.reads),
     searchShares: new SearchShares(),
     transact: (write) => writes.watch(transact(write)),
   };
+}
 
-  // Bodies: JSON (whatever the method) and form-encoded (also the fallback for other types), like WordPress.
+/** Bodies: JSON (whatever the method) and form-encoded (also the fallback for other types), like WordPress. */
+function registerBodyParsers(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(
     /^(application|text)\/([\w.+-]+\+)?json\s*(;|$)/i,
@@ -255,8 +239,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Remembered for the missing-parameters message, which then names the likely cause.
     done(null, looksLikeJson(source) ? Object.assign(form, { [LOOKS_LIKE_JSON]: true }) : form);
   });
+}
 
+/** Errors thrown outside the dispatcher, and requests refused before any route is looked at. */
+function registerRefusals(fastify: FastifyInstance): void {
   fastify.setErrorHandler((err: { code?: string; statusCode?: number }, request, reply) => {
+    if (err instanceof RestError) {
+      sendRestError(reply, err);
+      return;
+    }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       sendRestError(reply, restErrors.bodyTooLarge());
       return;
@@ -286,26 +277,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     done();
   });
+}
 
-  // Beside the dispatcher, whose settings read and authentication would fail on the very faults
-  // the check reports.
+/**
+ * `/healthz`, beside the dispatcher, whose settings read and authentication would fail on the
+ * very faults the check reports. Its errors go to the error handler (registerRefusals).
+ */
+function registerHealth(fastify: FastifyInstance, database: DatabaseHandle, writes: WriteHealth): void {
   fastify.route({
     method: ['GET', 'HEAD'],
     url: '/healthz',
     handler: async (_request, reply) => {
-      const { status, body, headers } = await health(database.db, writes);
-      return reply
-        .code(status)
-        .headers(headers)
-        .header('Content-Type', 'application/json; charset=UTF-8')
-        .send(JSON.stringify(body));
+      await checkHealth(database.db, writes);
+      return reply.code(200).header('Content-Type', 'application/json; charset=UTF-8').send('{"status":"ok"}');
     },
   });
+}
+
+/** Builds the whole service: every server option, parser, hook and route (style.md). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const fastify = createServer(config);
+  const { database, writes } = await openForService(config, options, fastify);
+  const app = appContext(config, database, writes);
+  registerBodyParsers(fastify);
+  registerRefusals(fastify);
+  registerHealth(fastify, database, writes);
 
   const throttle = await registerThrottle(fastify, config);
   const inFlight = registerDispatcher(fastify, {
     app,
-    compiled: compileRoutes(routes),
+    compiled: compileRoutes(app.routes),
     siteRoutes: siteRoutes(),
     restIndex,
     routeObject,

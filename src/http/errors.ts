@@ -1,3 +1,5 @@
+import type { DatabaseFaultKind, WriteFailure } from '../db/faults.js';
+
 /**
  * Every error the interface can answer with: code, exact message and HTTP status (common.md 4).
  * Handlers throw these; one renderer turns them into `{code, message, data}`.
@@ -226,6 +228,58 @@ export const restErrors = {
   duplicateTermSlug: (slug: string) =>
     e('duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`, 400),
   emptyTermName: () => e('empty_term_name', 'A name is required for this term.', 400),
+} as const;
+
+/**
+ * What `/healthz` answers when the service cannot serve everything (app.ts): for monitors and load
+ * balancers, `{status, code, message, since}` rather than the WordPress shape, `status` naming the
+ * problem and `code` the driver's (README "Database outages and faults").
+ */
+export class HealthError extends RestError {
+  constructor(
+    status: string,
+    message: string,
+    readonly details: { code?: string; since?: string },
+    headers: Record<string, string> = {},
+  ) {
+    super(status, message, 503, {}, {}, headers);
+  }
+
+  override get body(): Record<string, unknown> {
+    const { code, since } = this.details;
+    return {
+      status: this.code,
+      ...(code === undefined ? {} : { code }),
+      message: this.message,
+      ...(since === undefined ? {} : { since }),
+    };
+  }
+}
+
+/** The driver's own message stays in the log. */
+const HEALTH_MESSAGES: Record<DatabaseFaultKind, string> = {
+  unavailable: 'The database cannot be reached.',
+  storage_full: 'Writes fail: the database has no room left.',
+  write_failed: 'Writes fail: the database refuses or cannot complete them.',
+};
+
+export const healthErrors = {
+  /** A read failed; `code` is the driver's, when it gave one. */
+  databaseUnavailable: (code: string | undefined) =>
+    new HealthError(
+      'database_unavailable',
+      HEALTH_MESSAGES.unavailable,
+      { code },
+      {
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      },
+    ),
+  /** The last write failed for want of storage, and none has succeeded since (db/faults.ts `WriteHealth`). */
+  writesFailing: (failure: WriteFailure) =>
+    new HealthError('writes_failing', HEALTH_MESSAGES[failure.kind], {
+      code: failure.code,
+      since: failure.since.toISOString(),
+    }),
 } as const;
 
 /** A plain validator rejection, rendered as `Invalid parameter.` (common.md 4.4). */
