@@ -166,6 +166,8 @@ interface Step {
   baseline: RunningServer;
   pools: ScenarioPools;
   databaseBusy: () => Promise<boolean>;
+  /** Generated URLs sent to this service so far: each plan starts after them (LoadPlan.firstUrl). */
+  urlsSent: number;
 }
 
 async function measure(
@@ -183,7 +185,12 @@ async function measure(
     pools: load.pools,
     expected: load.expected,
     seed: seed * 1000 + round,
+    firstUrl: step.urlsSent,
   });
+  const sent = (result: LoadResult) => {
+    step.urlsSent += result.generated;
+    return result;
+  };
   const pools = step.pools[scenario];
   let coldPass: ColdPass | null = null;
   if (options.coldPass && distinctReads(pools.pools).length) {
@@ -193,7 +200,7 @@ async function measure(
   }
   if (options.warmup > 0) {
     await driver.run(plan(step.baseline.origin, pools, options.warmup, 0));
-    await driver.run(plan(step.service.origin, pools, options.warmup, 0));
+    sent(await driver.run(plan(step.service.origin, pools, options.warmup, 0)));
     await drained(step.service.pid, step.databaseBusy);
   }
   const service: LoadResult[] = [];
@@ -203,7 +210,7 @@ async function measure(
   for (let round = 1; round <= options.rounds; round++) {
     baseline.push(await driver.run(plan(step.baseline.origin, pools, options.duration, round)));
     const rss = sampleRss(step.service.pid);
-    service.push(await driver.run(plan(step.service.origin, pools, options.duration, round)));
+    service.push(sent(await driver.run(plan(step.service.origin, pools, options.duration, round))));
     await drained(step.service.pid, step.databaseBusy);
     const peak = rss.stop();
     if (peak !== null) peakRssMb = Math.max(peakRssMb ?? 0, peak);
@@ -220,6 +227,42 @@ async function measure(
   };
 }
 
+/** The dataset of a step, written with progress lines every 5 s. */
+async function seedLogged(url: string, events: number, options: BenchOptions): Promise<DatasetSummary> {
+  const { log } = options;
+  const started = Date.now();
+  let shown = 0;
+  const summary = await migrateAndSeed(url, {
+    events,
+    seed: options.seed,
+    anchor: options.anchor,
+    onProgress: (written, total) => {
+      if (written === total || Date.now() - shown > 5000) {
+        shown = Date.now();
+        log(
+          `  seeding ${written.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} events (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
+      }
+    },
+  });
+  log(
+    `  dataset: ${summary.events} events, ${summary.venues} venues, ${summary.organizers} organizers, ${summary.categories} categories, ${summary.tags} tags in ${summary.seconds.toFixed(1)} s`,
+  );
+  return summary;
+}
+
+function logScenario(log: BenchOptions['log'], result: ScenarioResult): void {
+  const name = result.scenario.padEnd(16);
+  const pass = result.coldPass;
+  if (pass)
+    log(
+      `  ${name} cold pass: ${pass.requests} reads in ${pass.seconds.toFixed(2)} s, p50 ${pass.p50.toFixed(2)} ms, p99 ${pass.p99.toFixed(2)} ms, errors ${pass.errors}`,
+    );
+  log(
+    `  ${name} ${result.service.rps.toFixed(0).padStart(7)} req/s (${result.ratio.rps.toFixed(2)}× baseline ${result.baseline.rps.toFixed(0)}), p50 ${result.service.p50.toFixed(2)} ms, p99 ${result.service.p99.toFixed(2)} ms, errors ${result.service.errors}`,
+  );
+}
+
 async function runStep(
   driver: LoadDriver,
   spec: DatabaseSpec,
@@ -231,24 +274,7 @@ async function runStep(
   const database = await createBenchDatabase(spec, options.workDir, `e${events}`);
   const servers: RunningServer[] = [];
   try {
-    const started = Date.now();
-    let shown = 0;
-    const summary = await migrateAndSeed(database.url, {
-      events,
-      seed: options.seed,
-      anchor: options.anchor,
-      onProgress: (written, total) => {
-        if (written === total || Date.now() - shown > 5000) {
-          shown = Date.now();
-          log(
-            `  seeding ${written.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} events (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-          );
-        }
-      },
-    });
-    log(
-      `  dataset: ${summary.events} events, ${summary.venues} venues, ${summary.organizers} organizers, ${summary.categories} categories, ${summary.tags} tags in ${summary.seconds.toFixed(1)} s`,
-    );
+    const summary = await seedLogged(database.url, events, options);
 
     const adminUser = 'bench-admin';
     const adminPassword = randomBytes(12).toString('hex');
@@ -272,24 +298,11 @@ async function runStep(
     const pools = scenarioPools(summary, { seed: options.seed, variedPoolSize: options.variedPoolSize, authorization });
 
     const results: ScenarioResult[] = [];
+    const step: Step = { service, baseline, pools, databaseBusy: database.busy, urlsSent: 0 };
     for (const [i, scenario] of scenarios.entries()) {
-      const result = await measure(
-        driver,
-        { service, baseline, pools, databaseBusy: database.busy },
-        scenario,
-        options,
-        options.seed + i,
-      );
+      const result = await measure(driver, step, scenario, options, options.seed + i);
       results.push(result);
-      if (result.coldPass) {
-        const pass = result.coldPass;
-        log(
-          `  ${scenario.padEnd(16)} cold pass: ${pass.requests} reads in ${pass.seconds.toFixed(2)} s, p50 ${pass.p50.toFixed(2)} ms, p99 ${pass.p99.toFixed(2)} ms, errors ${pass.errors}`,
-        );
-      }
-      log(
-        `  ${scenario.padEnd(16)} ${result.service.rps.toFixed(0).padStart(7)} req/s (${result.ratio.rps.toFixed(2)}× baseline ${result.baseline.rps.toFixed(0)}), p50 ${result.service.p50.toFixed(2)} ms, p99 ${result.service.p99.toFixed(2)} ms, errors ${result.service.errors}`,
-      );
+      logScenario(options.log, result);
     }
     const {
       publishedEventIds: _p,
@@ -306,7 +319,7 @@ async function runStep(
       dataset,
       defaultPageBytes: page.body.length,
       defaultPageEncoding: encoding,
-      variedPoolSize: pools['list-varied'].pools[0]!.requests.length,
+      variedPoolSize: distinctReads(pools['list-varied'].pools).length,
       scenarios: results,
     };
   } finally {

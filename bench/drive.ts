@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
+import { uncachedListPath, type UncachedLists } from './list-urls.js';
 import { Random } from './random.js';
-import { distinctReads } from './scenarios.js';
+import { API_ROOT, distinctReads } from './scenarios.js';
 
 // autocannon appends every chunk of every response body to a string (for its `expectBody` and
 // `verifyBody` options, which the benchmark does not use): it decodes each body from UTF-8. On a
@@ -27,11 +28,21 @@ export interface PlannedRequest {
   body?: string;
 }
 
-export interface RequestPool {
+/** Requests drawn at random from a list, repeats and all. */
+export interface ListedPool {
   name: string;
   weight: number;
   requests: PlannedRequest[];
 }
+
+/** A GET /events URL made for each request (bench/list-urls.ts), numbered on from `LoadPlan.firstUrl`. */
+export interface GeneratedPool {
+  name: string;
+  weight: number;
+  uncachedLists: UncachedLists;
+}
+
+export type RequestPool = ListedPool | GeneratedPool;
 
 export interface LoadPlan {
   origin: string;
@@ -44,6 +55,11 @@ export interface LoadPlan {
   /** Statuses besides 2xx and 304 that are normal answers, not errors. */
   expected: number[];
   seed: number;
+  /**
+   * Number of the plan's first generated URL: where the plans already sent to the same service
+   * stopped (`LoadResult.generated`), so that no generated URL goes to it twice.
+   */
+  firstUrl: number;
   /**
    * A cold pass instead of a timed run: every distinct GET of the pools once, in pool order, and
    * no write (`duration` does not apply).
@@ -66,6 +82,8 @@ export interface LoadResult {
   pastEnd: number;
   statuses: Record<string, number>;
   bytes: number;
+  /** Generated URLs the plan used up, answered or not. */
+  generated: number;
 }
 
 let counter = 0;
@@ -76,22 +94,38 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
+/**
+ * The plan's requests, one per call of `next`: a cold pass's reads in pool order, or else draws
+ * from the pools by weight; `generated` counts the generated URLs used up so far.
+ */
+function requestSequence(plan: LoadPlan) {
   const rng = new Random(`load:${plan.seed}`);
-  const choices = plan.pools.filter((p) => p.requests.length && p.weight > 0).map((p) => [p, p.weight] as const);
+  const choices = plan.pools
+    .filter((p) => ('uncachedLists' in p || p.requests.length) && p.weight > 0)
+    .map((p) => [p, p.weight] as const);
   if (!choices.length) throw new Error('the load plan has no requests');
   const reads = plan.coldPass ? distinctReads(plan.pools) : null;
   if (reads?.length === 0) throw new Error('a cold pass needs reads in the load plan');
   let read = 0;
+  let generated = 0;
+  const draw = (pool: RequestPool): PlannedRequest => {
+    if ('uncachedLists' in pool)
+      return { method: 'GET', path: `${API_ROOT}${uncachedListPath(pool.uncachedLists, plan.firstUrl + generated++)}` };
+    return pool.requests.length === 1 ? pool.requests[0]! : rng.pick(pool.requests);
+  };
   const next = (): PlannedRequest => {
     if (reads) return reads[read++ % reads.length]!;
-    const pool = rng.weighted(choices);
-    const request = pool.requests.length === 1 ? pool.requests[0]! : rng.pick(pool.requests);
+    const request = draw(rng.weighted(choices));
     if (!request.body?.includes('{{n}}') && !request.path.includes('{{n}}')) return request;
     const n = `${runTag}-${++counter}`;
     return { ...request, path: request.path.replaceAll('{{n}}', n), body: request.body?.replaceAll('{{n}}', n) };
   };
+  return { reads, next, generated: () => generated };
+}
 
+export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  const sequence = requestSequence(plan);
+  const { reads } = sequence;
   let latencies = new Float64Array(1 << 16);
   let count = 0;
   const statuses: Record<string, number> = {};
@@ -108,7 +142,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     requests: [
       {
         setupRequest: (request) => {
-          const planned = next();
+          const planned = sequence.next();
           return {
             ...request,
             method: planned.method,
@@ -155,6 +189,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     pastEnd,
     statuses,
     bytes,
+    generated: sequence.generated(),
   };
 }
 
