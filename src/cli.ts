@@ -20,6 +20,8 @@ import { purgeTrash } from './resources/post-like/trash.js';
 import { serve } from './server.js';
 import { printStartBanner } from './banner.js';
 import { StartError, explainStartFailure } from './start-failures.js';
+import { backupDatabase } from './ops/backup.js';
+import { OpsError } from './ops/errors.js';
 
 /** The `calendar` command: every administrative task. */
 const program = new Command('calendar').description('Calendar Server: events REST service and its administration.');
@@ -236,8 +238,16 @@ trash
     }),
   );
 
+program
+  .command('backup <file>')
+  .description('copy the SQLite database to FILE, consistent while the service writes (PostgreSQL: use pg_dump)')
+  .action(async (file: string) => {
+    const { source, pages } = await backupDatabase(config().databaseUrl, file);
+    console.log(`backed up ${source} to ${file} (${pages} pages)`);
+  });
+
 /** Errors that say what to do in their message: their stack helps only whoever debugs the service itself. */
-const OPERATOR_ERRORS = [ConfigError, UserError, AppPasswordError, DatabaseStartError, StartError];
+const OPERATOR_ERRORS = [ConfigError, UserError, AppPasswordError, DatabaseStartError, StartError, OpsError];
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (OPERATOR_ERRORS.some((kind) => err instanceof kind)) {
