@@ -21,6 +21,8 @@ import { serve } from './server.js';
 import { printStartBanner } from './banner.js';
 import { StartError, explainStartFailure } from './start-failures.js';
 import { backupDatabase } from './ops/backup.js';
+import { exportDump } from './ops/export.js';
+import { importDump } from './ops/import.js';
 import { OpsError } from './ops/errors.js';
 
 /** The `calendar` command: every administrative task. */
@@ -245,6 +247,33 @@ program
     const { source, pages } = await backupDatabase(config().databaseUrl, file);
     console.log(`backed up ${source} to ${file} (${pages} pages)`);
   });
+
+/** `users 2, posts 41, …`: the rows of each table. */
+const rowCounts = (rows: Record<string, number>) =>
+  Object.entries(rows)
+    .map(([table, n]) => `${table} ${n}`)
+    .join(', ');
+
+program
+  .command('export <file>')
+  .description('write every record, user and setting to FILE (JSON lines), for calendar import on either backend')
+  .action((file: string) =>
+    onDatabase(async (handle) => {
+      const { migration, rows } = await exportDump(handle.db, handle.backend, file);
+      console.log(`exported to ${file} at migration ${migration}: ${rowCounts(rows)}`);
+    }),
+  );
+
+program
+  .command('import <file>')
+  .description('load a file written by calendar export into an empty database (migrated as needed), keeping IDs')
+  .action((file: string) =>
+    onDatabase(async (handle) => {
+      const { migration, rows, upgraded } = await importDump(handle.db, file);
+      console.log(`imported ${file}, taken at migration ${migration}: ${rowCounts(rows)}`);
+      if (upgraded.length) console.log(`then applied: ${upgraded.join(', ')}`);
+    }),
+  );
 
 /** Errors that say what to do in their message: their stack helps only whoever debugs the service itself. */
 const OPERATOR_ERRORS = [ConfigError, UserError, AppPasswordError, DatabaseStartError, StartError, OpsError];

@@ -1,4 +1,12 @@
-import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  PostgresAdapter,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 import * as initialSchema from './migrations/2026-11-22-01-initial-schema.js';
 import * as eventCostCurrency from './migrations/2026-11-22-02-event-cost-currency.js';
 import * as termsNameOrder from './migrations/2026-11-22-03-terms-name-order.js';
@@ -32,6 +40,9 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** Every migration's name, oldest first. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
 /**
  * On PostgreSQL the bookkeeping tables live in the connection's current schema: Kysely otherwise
  * takes a table of that name in any other schema for its own and skips creating it.
@@ -50,29 +61,57 @@ async function migrationTableSchema(db: Kysely<any>): Promise<string | undefined
  */
 export const SCHEMA_CHANGE_LOCK_KEY = 7_352_019_404;
 
-async function migrate(db: Kysely<any>, schema: string | undefined): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+type Run = (migrator: Migrator) => Promise<MigrationResultSet>;
+
+const migratorFor = (db: Kysely<any>, schema: string | undefined) =>
+  new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+
+async function migrate(db: Kysely<any>, schema: string | undefined, run: Run): Promise<string[]> {
+  const { error, results } = await run(migratorFor(db, schema));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+async function migrateUnderLock(db: Kysely<any>, run: Run): Promise<string[]> {
   const schema = await migrationTableSchema(db);
-  if (schema === undefined) return migrate(db, undefined);
+  if (schema === undefined) return migrate(db, undefined, run);
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${sql.lit(SCHEMA_CHANGE_LOCK_KEY)})`.execute(conn);
     try {
-      return await migrate(conn, schema);
+      return await migrate(conn, schema, run);
     } finally {
       await sql`select pg_advisory_unlock(${sql.lit(SCHEMA_CHANGE_LOCK_KEY)})`.execute(conn);
     }
   });
 }
 
+export function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return migrateUnderLock(db, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Applies the migrations up to `name` included (calendar import loads a dump into the schema it was
+ * taken at). Kysely's `migrateTo` would also run migrations down to reach an older one; nothing
+ * here ever does, so a database past `name` is refused instead.
+ */
+export function migrateUpTo(db: Kysely<any>, name: string): Promise<string[]> {
+  return migrateUnderLock(db, async (migrator) => {
+    const later = (await migrator.getMigrations()).filter((m) => m.name > name && m.executedAt !== undefined);
+    if (later.length) throw new Error(`the database is past migration ${name} (it has ${later[0]!.name})`);
+    return migrator.migrateTo(name);
+  });
+}
+
+async function migrationStates(db: Kysely<any>) {
+  return migratorFor(db, await migrationTableSchema(db)).getMigrations();
+}
+
+/** Names of the migrations applied to the database, oldest first; reads only. */
+export async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
+  return (await migrationStates(db)).filter((m) => m.executedAt !== undefined).map((m) => m.name);
+}
+
 /** Names of the migrations not applied yet; reads only (when the bookkeeping tables exist). */
 export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
-  const schema = await migrationTableSchema(db);
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+  return (await migrationStates(db)).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
