@@ -2,21 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
-  type Driver,
-  type SqliteDatabase,
-  type SqliteDialectConfig,
-  type SqliteStatement,
-} from 'kysely';
-import { boundedMemo, byText } from '../memo.js';
+import { Kysely, PostgresDialect } from 'kysely';
 import { DatabaseStartError } from './faults.js';
-import { serverStatementName } from './prepared.js';
-import { searchQueueIndexer } from './search-queue.js';
+import { NamedStatementClient } from './named-statement-client.js';
+import { sqliteRequestDialect } from './sqlite-request-driver.js';
 import { startSqliteWorkers, type SqliteWorkers } from './sqlite-worker.js';
 import type { Database } from './tables.js';
 
@@ -96,66 +85,6 @@ const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
  */
 const CONNECT_TIMEOUT_MS = 5000;
 
-/**
- * The connection as Kysely uses it, with prepared statements kept by SQL text: the same queries
- * run over and over (with other parameters), and preparing costs as much as running a small one.
- * Statements run synchronously, so one is never in use twice at a time.
- *
- * Records queued for the full-text index are indexed, once there are enough of them, before a
- * commit or after a write that committed by itself (search-queue.ts).
- */
-function withStatementCache(sqlite: SQLite.Database, searchQueueLimit?: number): SqliteDatabase {
-  const indexQueued = searchQueueIndexer(sqlite, searchQueueLimit);
-  const indexAfterAutocommit = sqlite.transaction(indexQueued);
-  const prepare = (text: string): SqliteStatement => {
-    const statement = sqlite.prepare(text);
-    if (text === 'commit')
-      return {
-        reader: false,
-        all: () => [],
-        iterate: () => [][Symbol.iterator](),
-        run: (parameters) => (indexQueued(), statement.run(parameters)),
-      };
-    // Transaction control counts as read-only too; an insert with `returning` is a reader that writes.
-    if (statement.readonly) return statement;
-    const afterWrite = <R>(result: R): R => {
-      if (!sqlite.inTransaction) indexAfterAutocommit();
-      return result;
-    };
-    return {
-      reader: statement.reader,
-      all: (parameters) => afterWrite(statement.all(parameters)),
-      run: (parameters) => afterWrite(statement.run(parameters)),
-      iterate: (parameters) => statement.iterate(parameters),
-    };
-  };
-  return { close: () => sqlite.close(), prepare: boundedMemo(STATEMENT_CACHE_LIMIT, byText, prepare) };
-}
-
-/**
- * SQLite ends the whole transaction by itself when a statement fails with SQLITE_FULL, SQLITE_IOERR,
- * SQLITE_BUSY or SQLITE_NOMEM. Kysely's rollback that follows would then fail ("cannot rollback -
- * no transaction is active"), and its error would replace the statement's, the one that says what
- * went wrong: the rollback is skipped when there is nothing left to roll back.
- */
-class SqliteDialectKeepingCause extends SqliteDialect {
-  constructor(
-    private readonly sqlite: SQLite.Database,
-    private readonly config: SqliteDialectConfig,
-  ) {
-    super(config);
-  }
-
-  override createDriver(): Driver {
-    const sqlite = this.sqlite;
-    return new (class extends SqliteDriver {
-      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-        if (sqlite.inTransaction) await super.rollbackTransaction(connection);
-      }
-    })(this.config);
-  }
-}
-
 /** One line for an SQLite file that cannot be opened or created, instead of the driver's bare message. */
 export function cannotOpenSqlite(file: string, url: string, err: unknown): DatabaseStartError {
   const reason = err instanceof Error ? err.message : String(err);
@@ -176,18 +105,6 @@ function openSqliteFile(file: string, url: string): SQLite.Database {
   }
 }
 
-/**
- * A prepared query's statement (prepared.ts) is parsed and planned once per connection and kept by
- * name, then only bound and run; other statements go unnamed, planned at each run.
- */
-function runPreparedByName(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) => {
-    const name = typeof text === 'string' ? serverStatementName(text) : undefined;
-    return name ? query({ name, text, values: rest[0] }) : query(text, ...rest);
-  };
-}
-
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   const backend = backendOf(url);
   if (backend === 'sqlite') {
@@ -204,8 +121,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('temp_store = MEMORY');
     sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     const db = new Kysely<Database>({
-      dialect: new SqliteDialectKeepingCause(sqlite, {
-        database: withStatementCache(sqlite, options.searchQueueLimit),
+      dialect: sqliteRequestDialect(sqlite, {
+        statementLimit: STATEMENT_CACHE_LIMIT,
+        searchQueueLimit: options.searchQueueLimit,
       }),
     });
     // A file's list reads and checkpoints are the workers' (sqlite-worker.ts); a database in
@@ -231,6 +149,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     max: options.poolSize ?? 10,
     application_name: options.applicationName ?? DEFAULT_APPLICATION_NAME,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    Client: NamedStatementClient,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // A connection that fails emits 'error': on the pool while idle, on the client while a query has
@@ -246,7 +165,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // same cores (docs/architecture.md, What makes lists fast). Set on each new connection, so that an `options`
     // of the URL does not undo it.
     client.query('set max_parallel_workers_per_gather = 0').catch(() => undefined);
-    runPreparedByName(client);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, reads: db, backend, url, close: () => db.destroy() };

@@ -29,9 +29,9 @@ const SERVER_PREPARED_LIMIT = 1000;
 const serverPrepared = new Map<string, string>();
 
 /**
- * The name a prepared query's SQL text runs under on PostgreSQL (connect.ts), or undefined for any
- * other statement. A name is derived from the text alone, so it means the same statement on every
- * connection and for the whole process; past the limit new texts run unnamed.
+ * The name a prepared query's SQL text runs under on PostgreSQL (named-statement-client.ts), or
+ * undefined for any other statement. A name is derived from the text alone, so it means the same
+ * statement on every connection and for the whole process; past the limit new texts run unnamed.
  */
 export function serverStatementName(sql: string): string | undefined {
   return serverPrepared.get(sql);

@@ -12,9 +12,9 @@ export const SEARCH_QUEUE_LIMIT = 256;
 /**
  * The records an SQLite connection has queued for the full-text index (migration 10), indexed
  * together once there are `limit` of them: with their text as it is then, in one segment of the
- * index. Called just before each commit and after each write made outside a transaction
- * (connect.ts), so fewer than `limit` committed records are ever waiting. Until that migration
- * has run there is no queue, and nothing to do.
+ * index. Called just before each commit and after each write made outside a transaction (the
+ * request connection's driver, sqlite-request-driver.ts), so fewer than `limit` committed records
+ * are ever waiting. Until that migration has run there is no queue, and nothing to do.
  */
 export function searchQueueIndexer(sqlite: SQLite.Database, limit = SEARCH_QUEUE_LIMIT): () => void {
   let statements: { waiting: SQLite.Statement; index: SQLite.Statement; clear: SQLite.Statement } | null = null;

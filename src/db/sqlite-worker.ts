@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import {
   Kysely,
@@ -11,6 +10,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import type { Reply, WorkerData, WorkerMessage } from './sqlite-worker-thread.js';
 import type { Database } from './tables.js';
 
 /**
@@ -46,55 +46,21 @@ const CHECKPOINT_EVERY_MS = 100;
 /** Queries waiting in the first worker from which the next one may go to another. */
 const SPILL_AT = 4;
 
-// CommonJS, evaluated in the worker: the driver comes by absolute path (workerData.driver).
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const SQLite = require(workerData.driver);
-const db = new SQLite(workerData.file, { fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-db.pragma('cache_size = -' + workerData.pageCacheKib);
-const timer = workerData.checkpointEveryMs && setInterval(() => {
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // Locked or busy: the next tick tries again; the opening connection's own limit bounds the log.
-  }
-}, workerData.checkpointEveryMs);
-const statements = new Map();
-parentPort.on('message', (message) => {
-  if (message === 'stop') {
-    clearInterval(timer);
-    db.close();
-    parentPort.close();
-    return;
-  }
-  const { id, sql, parameters } = message;
-  try {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      if (statements.size >= workerData.statementLimit) statements.clear();
-      statements.set(sql, statement);
-    }
-    if (!statement.reader) throw new Error('The read connection runs only statements that return rows.');
-    parentPort.postMessage({ id, rows: statement.all(parameters) });
-  } catch (err) {
-    parentPort.postMessage({ id, error: { message: String(err && err.message), code: err && err.code } });
-  }
-});
-`;
-
-const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+/**
+ * The module each worker thread runs, beside this one: compiled in dist/, or TypeScript when the
+ * service runs from its sources under tsx (tests, `npm run calendar`, the benchmark's loader). On
+ * Node 20, tsx registers its loader in the main thread only: a worker from the sources registers
+ * it first (scripts/tsx-in-worker.mjs).
+ */
+const fromSources = import.meta.url.endsWith('.ts');
+const WORKER_MODULE = new URL(`./sqlite-worker-thread.${fromSources ? 'ts' : 'js'}`, import.meta.url);
+const WORKER_EXEC_ARGV = fromSources
+  ? ['--import', new URL('../../scripts/tsx-in-worker.mjs', import.meta.url).href]
+  : [];
 
 interface Pending {
   resolve(rows: unknown[]): void;
   reject(err: Error): void;
-}
-
-interface Reply {
-  id: number;
-  rows?: unknown[];
-  error?: { message: string; code?: string };
 }
 
 /** A worker and its queries in flight; the worker keeps the process alive only while one is. */
@@ -108,12 +74,12 @@ class WorkerThread {
 
   /** `checkpointEveryMs` 0: no checkpoints. */
   constructor(file: string, { statementLimit, pageCacheKib }: WorkerOptions, checkpointEveryMs: number) {
-    const workerData = { driver: driverPath, file, statementLimit, pageCacheKib, checkpointEveryMs };
-    // No execArgv: the worker needs none of the parent's loaders (tsx in tests) and starts faster
-    // without. Its objects live no longer than one query: a small young generation holds them.
-    this.worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      execArgv: [],
+    const workerData: WorkerData = { file, statementLimit, pageCacheKib, checkpointEveryMs };
+    // None of the parent's options (beyond the loader of the sources): the worker needs none of
+    // them and starts faster without. Its objects live no longer than one query: a small young
+    // generation holds them.
+    this.worker = new Worker(WORKER_MODULE, {
+      execArgv: WORKER_EXEC_ARGV,
       workerData,
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
@@ -136,7 +102,7 @@ class WorkerThread {
     if (this.pending.size === 0) this.worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, sql, parameters });
+      this.worker.postMessage({ id, sql, parameters } satisfies WorkerMessage);
     });
   }
 
@@ -147,7 +113,7 @@ class WorkerThread {
     if (!this.failure && !this.stopping) {
       this.stopping = true;
       this.worker.ref();
-      this.worker.postMessage('stop');
+      this.worker.postMessage('stop' satisfies WorkerMessage);
     }
     await this.exited;
   }
