@@ -159,7 +159,3 @@ export class Authenticator {
     await this.db.updateTable('app_passwords').set({ last_used: now, last_ip: ip }).where('uuid', '=', uuid).execute();
   }
 }
-
-export function isRestError(err: unknown): err is RestError {
-  return err instanceof RestError;
-}

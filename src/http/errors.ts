@@ -102,7 +102,9 @@ export const restErrors = {
     ),
 
   // Database faults (db/faults.ts, README "Database outages and faults"): not the request's fault,
-  // so not a 500; a client may send the same request again.
+  // so not a 500; a client may send the same request again. They stand in for the reference's 500s
+  // of a failed delete (`could-not-delete-event`, `-venue`, `-organizer`, `rest_cannot_delete`;
+  // common.md 4.5, 4.6).
   databaseUnavailable: () =>
     new RestError(
       'rest_database_unavailable',
@@ -185,8 +187,6 @@ export const restErrors = {
   eventPasswordProtected: () =>
     e('event-password-protected', 'The requested event is not accessible without a password', 403),
   eventIsInTrash: () => e('event-is-in-trash', 'The event is already trashed', 410),
-  couldNotDeleteEvent: () => e('could-not-delete-event', 'The event could not be deleted', 500),
-  couldNotUpdateEvent: () => e('could-not-update-event', 'The event could not be updated', 403),
   eventArchivePageNotFound: () =>
     e('event-archive-page-not-found', 'The requested event archive page does not exist', 404),
   eventTicketsNotActive: () => e('event-tickets-not-active', 'Event Tickets plugin is not activated.', 400),
@@ -198,12 +198,8 @@ export const restErrors = {
   linkedNotAccessible: (kind: 'venue' | 'organizer') =>
     e(`${kind}-not-accessible`, `The requested ${kind} is not accessible`, 403),
   linkedIsInTrash: (kind: 'venue' | 'organizer') => e(`${kind}-is-in-trash`, `The ${kind} is already trashed`, 410),
-  couldNotDeleteLinked: (kind: 'venue' | 'organizer') =>
-    e(`could-not-delete-${kind}`, `The ${kind} could not be deleted`, 500),
   couldNotCreateLinked: (kind: 'venue' | 'organizer') =>
     e(`could-not-create-${kind}`, `The ${kind} could not be created from the provided data`, 400),
-  couldNotUpdateLinked: (kind: 'venue' | 'organizer') =>
-    e(`could-not-update-${kind}`, `The ${kind} could not be updated`, 400),
   /** Internal: the record vanished between two steps of one request; no status given, so 500 with `data: null` (8). */
   linkedNotFound: (kind: 'venue' | 'organizer') =>
     e(`${kind}-not-found`, `The requested post ID does not exist or is not an ${kind}`, 500, null),
@@ -222,9 +218,6 @@ export const restErrors = {
     ),
   taxonomyNotHierarchical: () =>
     e('rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.', 400),
-  termInvalidParent: () => e('rest_term_invalid', 'Parent term does not exist.', 400),
-  termInvalid: () => e('rest_term_invalid', 'Term does not exist.', 404),
-  cannotDeleteTerm: () => e('rest_cannot_delete', 'The term cannot be deleted.', 500),
   duplicateTermSlug: (slug: string) =>
     e('duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`, 400),
   emptyTermName: () => e('empty_term_name', 'A name is required for this term.', 400),

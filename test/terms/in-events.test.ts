@@ -57,6 +57,22 @@ forEachBackend('categories and tags through the events routes', (srv) => {
     assert.equal(created.body.categories[0].parent, 0);
   });
 
+  it('event writes never refuse categories or tags: unusable entries are skipped (terms.md 8.2)', async () => {
+    const res = await srv().post('/events', {
+      as: 'contributor',
+      json: {
+        title: 'Gig with odd terms',
+        start_date: daysAhead(11, 20),
+        end_date: daysAhead(11, 22),
+        categories: [999999, { a: 1 }, true, 1.5, ''],
+        tags: { a: 1 },
+      },
+    });
+    assert.equal(res.status, 201, res.text);
+    assert.deepEqual(res.body.categories, []);
+    assert.deepEqual(res.body.tags, []);
+  });
+
   it('published events count, filter by a parent category includes its children, and clearing removes the terms', async () => {
     const parent = await makeTerm(srv(), 'categories', { name: 'Ev Parent' });
     const child = await makeTerm(srv(), 'categories', { name: 'Ev Child', parent: parent.id });

@@ -10,7 +10,7 @@ import { imageArg } from '../post-like/images.js';
 import { isRecordId } from '../post-like/ids.js';
 import { findIdBySlug } from '../post-like/slug.js';
 import { listStatusArg, statusArg } from '../post-like/status.js';
-import { categoryTaxonomy, tagTaxonomy, validateTermFilter, validateTermInput } from '../terms/index.js';
+import { categoryTaxonomy, tagTaxonomy, validateTermFilter } from '../terms/index.js';
 import { findEventById, findRecordOwner } from './repository.js';
 
 /** Keys under which validators hand loaded records to permissions and handlers (style.md, flow 4). */
@@ -68,13 +68,9 @@ function fieldArgs(mode: 'create' | 'update'): Args {
     featured: args.boolean('Whether the event is featured.'),
     categories: args.any(
       'Event categories: IDs or names, as a list or a comma-separated string; unknown names create categories.',
-      {
-        validate: (v, ctx) => validateTermInput(categoryTaxonomy, v, ctx),
-        sanitize: (v) => v,
-      },
+      { sanitize: (v) => v },
     ),
     tags: args.any('Event tags: IDs or names, as a list or a comma-separated string; unknown names create tags.', {
-      validate: (v, ctx) => validateTermInput(tagTaxonomy, v, ctx),
       sanitize: (v) => v,
     }),
     venue: args.any(

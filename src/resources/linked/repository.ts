@@ -46,12 +46,6 @@ export async function getLinkedById(trx: Trx, kind: LinkedKind, id: number): Pro
   return row;
 }
 
-/** The records of a kind with these IDs (any status), in no particular order. */
-export async function findLinkedByIds(trx: Trx, kind: LinkedKind, ids: number[]): Promise<LinkedRow[]> {
-  if (!ids.length) return [];
-  return (await selectLinked(trx, kind).where('p.id', 'in', ids).execute()) as LinkedRow[];
-}
-
 export type Where = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 /** One page of a list, newest publication date first, then highest ID (VO-30). */

@@ -47,15 +47,6 @@ export async function resolveTermFilter(trx: Trx, tax: Taxonomy, values: unknown
   return tax.hierarchical ? withDescendants(trx, [...ids]) : [...ids];
 }
 
-/**
- * Validator of the event create/update `categories` / `tags` fields. The reference validates
- * nothing here: these fields never cause a 400 (terms.md 8.2); unusable entries are skipped when
- * resolving.
- */
-export function validateTermInput(_tax: Taxonomy, _value: unknown, _ctx: RequestContext): Validation {
-  return true;
-}
-
 /** Entries of event input: an array, or one comma-separated string (terms.md 8.2). */
 function inputEntries(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;

@@ -9,5 +9,4 @@ export {
   resolveTermInput,
   setEventTerms,
   validateTermFilter,
-  validateTermInput,
 } from './events.js';
