@@ -1,7 +1,11 @@
 import type { TSchema } from '@sinclair/typebox';
 import { translate } from './i18n/index.js';
 import { NAMESPACE } from './register.js';
-import { ApiDocument, ErrorBody, collectionSchemas, jsonSchemaOf, namedSchemas } from './schemas.js';
+import { CostDetailsJson, DateDetailsJson, EventJson, EventListJson } from '../resources/events/json.js';
+import { OrganizerJson, OrganizerListJson, VenueJson, VenueListJson } from '../resources/linked/json.js';
+import { ImageJson, ImageSizeJson } from '../resources/post-like/json.js';
+import { CategoryListJson, EventTermJson, TagListJson, TermJson } from '../resources/terms/json.js';
+import { ApiDocument, DiscoveryRoute, ErrorBody, NamespaceIndex, ParamErrorDetail, jsonSchemaOf } from './schemas.js';
 import {
   UPDATE_METHODS,
   defineRoute,
@@ -21,6 +25,41 @@ import {
 
 type Json = Record<string, unknown>;
 type Translate = (text: string) => string;
+
+/**
+ * Components of `/doc`, in TEC's order followed by the additions (common.md 3.1, 3.2). Schemas
+ * are recognised by identity wherever a route's response uses them, and referenced by name.
+ */
+const namedSchemas: Record<string, TSchema> = {
+  ImageSize: ImageSizeJson,
+  CostDetails: CostDetailsJson,
+  Term: TermJson,
+  Image: ImageJson,
+  DateDetails: DateDetailsJson,
+  Event: EventJson,
+  Venue: VenueJson,
+  Organizer: OrganizerJson,
+  EventTerm: EventTermJson,
+  EventList: EventListJson,
+  VenueList: VenueListJson,
+  OrganizerList: OrganizerListJson,
+  CategoryList: CategoryListJson,
+  TagList: TagListJson,
+  Error: ErrorBody,
+  ParamErrorDetail,
+  DiscoveryRoute,
+  NamespaceIndex,
+  ApiDocument,
+};
+
+/** The record and list shapes of each collection, for endpoints that declare no `response`. */
+const collectionSchemas: Record<string, { record: TSchema; list: TSchema }> = {
+  events: { record: EventJson, list: EventListJson },
+  venues: { record: VenueJson, list: VenueListJson },
+  organizers: { record: OrganizerJson, list: OrganizerListJson },
+  categories: { record: TermJson, list: CategoryListJson },
+  tags: { record: TermJson, list: TagListJson },
+};
 
 const JSON_SCHEMA_2020 = 'https://json-schema.org/draft/2020-12/schema';
 const SCHEMA_REFS = new Map<TSchema, string>(

@@ -1,6 +1,8 @@
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { RestError } from './errors.js';
 import { args } from './args.js';
 import type { ArgDef, RequestContext } from './route.js';
+import { int, str, strict } from './schemas.js';
 
 /** `page` and `per_page`, shared by every list (common.md 5.6). */
 export function pagingArgs(noun: string): { page: ArgDef; per_page: ArgDef } {
@@ -77,6 +79,24 @@ function totalsHeaders(total: number, totalPages: number): Record<string, string
     'X-WP-TotalPages': String(totalPages),
   };
 }
+
+const pageLinksJson = {
+  rest_url: str('REST URL of this page.'),
+  next_rest_url: Type.Optional(str('REST URL of the next page.')),
+  previous_rest_url: Type.Optional(str('REST URL of the previous page.')),
+};
+const pageTotalsJson = {
+  total: int('Number of matching records over all pages.'),
+  total_pages: int('Number of pages.'),
+};
+
+/** The schema of a page of post-like records (`listResponse`'s `post` shape, common.md 6.1). */
+export const postListJson = (key: string, item: TSchema, description: string) =>
+  Type.Object({ [key]: Type.Array(item), ...pageLinksJson, ...pageTotalsJson }, { ...strict, description });
+
+/** The schema of a page of terms (`listResponse`'s `term` shape, common.md 6.1). */
+export const termListJson = (key: string, item: TSchema, description: string) =>
+  Type.Object({ ...pageLinksJson, ...pageTotalsJson, [key]: Type.Array(item) }, { ...strict, description });
 
 /** Builds a list response: envelope, totals, links, `X-TEC-*`, `X-WP-*` and `Link` headers. */
 export function listResponse<T>(opts: ListOptions<T>) {

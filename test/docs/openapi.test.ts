@@ -184,7 +184,7 @@ forEachBackend('GET /doc', (srv) => {
         assert.deepEqual(
           response.content?.['application/json']?.schema,
           { $ref: `#/components/schemas/${expected[list ? 1 : 0]}` },
-          `${method.toUpperCase()} ${route.openapiPath} ${status}: declare response: ${expected[list ? 1 : 0]} from src/http/schemas.ts`,
+          `${method.toUpperCase()} ${route.openapiPath} ${status}: declare as response the schema published as ${expected[list ? 1 : 0]} (its resource's json.ts)`,
         );
         if (list)
           assert.deepEqual(

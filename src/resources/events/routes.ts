@@ -13,7 +13,6 @@ import {
   type RequestContext,
   type RouteDef,
 } from '../../http/route.js';
-import { Event, EventList } from '../../http/schemas.js';
 import { formatWall } from '../../time/format.js';
 import { mayChooseAuthor } from '../post-like/author.js';
 import { nowIn } from '../post-like/dates.js';
@@ -21,6 +20,7 @@ import { publishDueForRead } from '../post-like/schedule.js';
 import { findIdBySlug } from '../post-like/slug.js';
 import { listStatuses, statusLinkValue } from '../post-like/status.js';
 import { trashRecord } from '../post-like/trash.js';
+import { EventJson, EventListJson } from './json.js';
 import type { EventListConditions } from './list-conditions.js';
 import { eventListQueries } from './list-planner.js';
 import { writeEvent } from './write.js';
@@ -311,7 +311,7 @@ export function eventRoutes(): RouteDef[] {
         handler: listEvents,
         cache: 'clock',
         summary: 'List events',
-        response: EventList,
+        response: EventListJson,
         errorStatuses: [400, 404],
       },
       {
@@ -320,7 +320,7 @@ export function eventRoutes(): RouteDef[] {
         permission: canCreateEvent,
         handler: createEvent,
         summary: 'Create an event',
-        response: Event,
+        response: EventJson,
         successStatus: 201,
         errorStatuses: [400, 401, 403],
       },
@@ -333,7 +333,7 @@ export function eventRoutes(): RouteDef[] {
         handler: readEvent,
         cache: 'data',
         summary: 'Read an event',
-        response: Event,
+        response: EventJson,
         errorStatuses: [400, 403, 404],
       },
       {
@@ -342,7 +342,7 @@ export function eventRoutes(): RouteDef[] {
         permission: canDeleteById,
         handler: deleteEvent,
         summary: 'Move an event to the trash',
-        response: Event,
+        response: EventJson,
         errorStatuses: [400, 401, 403, 404, 410],
       },
       {
@@ -351,10 +351,17 @@ export function eventRoutes(): RouteDef[] {
         permission: canUpdateById,
         handler: updateEvent,
         summary: 'Update an event',
-        response: Event,
+        response: EventJson,
         errorStatuses: [400, 401, 403, 404],
       },
     ]),
+    ...eventBySlugRoutes(),
+  ];
+}
+
+/** The ID routes' endpoints with the event named by its slug (decisions.md X 2). */
+function eventBySlugRoutes(): RouteDef[] {
+  return [
     defineRoute('/events/by-slug/(?P<slug>[^/]+)', [
       {
         methods: ['GET'],
@@ -363,7 +370,7 @@ export function eventRoutes(): RouteDef[] {
         handler: readEventBySlug,
         cache: 'data',
         summary: 'Read an event by slug',
-        response: Event,
+        response: EventJson,
         errorStatuses: [400, 403],
       },
       {
@@ -372,7 +379,7 @@ export function eventRoutes(): RouteDef[] {
         permission: canDeleteBySlug,
         handler: deleteEventBySlug,
         summary: 'Move an event to the trash by slug',
-        response: Event,
+        response: EventJson,
         errorStatuses: [400, 401, 403, 410],
       },
       {
@@ -381,7 +388,7 @@ export function eventRoutes(): RouteDef[] {
         permission: canUpdateBySlug,
         handler: updateEventBySlug,
         summary: 'Update an event by slug',
-        response: Event,
+        response: EventJson,
         errorStatuses: [400, 401, 403, 404],
       },
     ]),
