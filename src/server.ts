@@ -7,16 +7,15 @@ import { startTrashPurge } from './resources/post-like/trash.js';
 /** Starts the HTTP service; SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database. */
 export async function serve(config: Config): Promise<BuiltApp> {
   // Between full collections V8 lets the heap grow by a factor it derives from how fast it collects,
-  // up to 4× the live size: under thousands of requests a second that is ~170 MB of garbage for
-  // ~35 MB of live objects. A fixed factor bounds it (the benchmark's peak RSS 340–354 → 274 MB at
-  // the same throughput). V8 reads this flag at every collection, so setting it now takes effect.
+  // up to 4× the live size: under thousands of requests a second, most of that is garbage. A fixed
+  // factor bounds the heap without costing throughput. V8 reads this flag at every collection, so
+  // setting it now takes effect.
   if (config.heapGrowthPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`);
   // V8 moves an allocation site's objects straight to the old generation once many of them have
-  // outlived a young collection (pretenuring). Objects of a request live a millisecond or two, yet
-  // a burst at startup or under load can get such sites pretenured for good: every later request
-  // then fills the old generation with garbage, and full collections come several times a second
-  // (the benchmark's cached list: ~3× as many, p99 12 ms against 6–7 ms). Set before the app's
-  // code runs, so no site is ever pretenured.
+  // outlived a young collection (pretenuring). Objects of a request die with it, yet a burst at
+  // startup or under load can get such sites pretenured for good: every later request then fills
+  // the old generation with garbage, and full collections come several times a second. Set before
+  // the app's code runs, so no site is ever pretenured.
   setFlagsFromString('--no-allocation-site-pretenuring');
   const built = await buildApp(config);
   const stopPurge = startTrashPurge(built.app);

@@ -6,9 +6,9 @@ const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, op
 /**
  * New hashes: N = 2^15 works in a little over 32 MB, which the C allocator always maps for the call
  * and returns afterwards. At 2^14 (16 MB, the earlier setting, still verified from stored hashes)
- * the allocator keeps each block in the arena of the thread-pool thread that ran it: measured,
- * resident memory grew by 16 MB for each of the four threads that had hashed, and stayed. A hash
- * with other parameters is replaced at its next successful use (authenticate.ts).
+ * the allocator keeps each block in the arena of the thread-pool thread that ran it, for the life
+ * of the process. A hash with other parameters is replaced at its next successful use
+ * (authenticate.ts).
  */
 const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 /** How a stored hash made with these parameters begins; salt and hash follow. */

@@ -60,7 +60,7 @@ const userOfPassword = preparedQuery((db, v: { uuid: string }) =>
 
 /**
  * Application-password authentication over HTTP Basic (common.md 7.2, 7.5).
- * Hashes are slow on purpose (scrypt: about 0.1 s and 32 MB each), so a successful check
+ * Hashes are slow on purpose (scrypt, a little over 32 MB of memory each), so a successful check
  * is remembered for a minute under a digest keyed with a per-process secret, and requests that
  * arrive with the same credential while it is being checked wait for that one check (a client
  * opening many connections at once costs one hash, not one per connection). The password row

@@ -61,14 +61,13 @@ export interface OpenOptions {
 const STATEMENT_CACHE_LIMIT = 1000;
 /**
  * SQLite's own cache of database pages, per connection (KiB; the driver's default is 16 MB). The
- * operating system caches the file already: list misses ran as fast with 4 MB as with 16 MB at
- * 100k and 1M events, and each connection holds 12 MB less.
+ * operating system caches the file already, so list misses read as fast with the smaller cache,
+ * and the memory goes to the response cache.
  */
 const PAGE_CACHE_KIB = 4096;
 /**
  * Worker threads of the list reads (sqlite-worker.ts): reads that pile up in the first spill over
- * to the second, on the second core. It added 12–25 MB to the service's peak memory in the
- * benchmark's scenarios.
+ * to the second, on the second core. Each holds a connection with its page and statement caches.
  */
 const READ_THREADS = 2;
 /**
@@ -116,8 +115,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('synchronous = NORMAL');
     // Every write of a group commit runs in a savepoint, and a statement that fires triggers opens
     // one too: SQLite keeps the pages they change in a statement journal, a temporary file written
-    // page by page (two system calls a page, twice as many as the log's own writes under
-    // concurrent event creates). Held in memory, it is only there to roll a savepoint back.
+    // page by page, with system calls of its own for each. Held in memory, it is only there to roll
+    // a savepoint back.
     sqlite.pragma('temp_store = MEMORY');
     sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     const db = new Kysely<Database>({

@@ -22,8 +22,7 @@ const MAX_GROUP = 64;
 /**
  * Writes of one SQLite file share transactions. Each commit costs the log pages it writes, and
  * concurrent writes touch many of the same pages (the newest end of every ID and date index, the
- * full-text index's new segment), so committing them together writes each page once: on the
- * benchmark's 100k-event file, 32 concurrent event creates ran at ~500 a second instead of ~430.
+ * full-text index's new segment), so committing them together writes each page once.
  *
  * Writes that arrive while the event loop handles the same batch of sockets are queued, and run
  * one after the other at its end (`setImmediate`) in one transaction, each inside a savepoint of

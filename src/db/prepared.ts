@@ -52,10 +52,10 @@ interface Compiled {
  * A query whose SQL text depends only on its shape, built once and then run with new values.
  *
  * Building a query with Kysely's builder and compiling it costs as much as running a small one on
- * SQLite (~20 µs for a 30-column select), and an event create runs about twenty. A prepared query
- * is built on first use with a stand-in for each value, compiled by the handle's dialect (kept per
- * dialect instance: the request connection, its transactions and the list reads each have their
- * own), and each run only puts the values in place of the stand-ins.
+ * SQLite, and an event create runs many. A prepared query is built on first use with a stand-in
+ * for each value, compiled by the handle's dialect (kept per dialect instance: the request
+ * connection, its transactions and the list reads each have their own), and each run only puts the
+ * values in place of the stand-ins.
  *
  * `build` must give the same SQL for every set of values: anything that changes the text (an
  * optional condition, an `in` list's length) is part of `shape`, which names the variant. On

@@ -2,10 +2,9 @@ import type SQLite from 'better-sqlite3';
 
 /**
  * Records the full-text queue holds before they are indexed. Each indexing writes a segment of the
- * index and, over time, its share of merging segments: when each commit indexed its own records,
- * the index's pages were ~1,700 of the 13,961 the log took over 600 event creates with an inline
- * venue (100k dataset, 20 at a time); indexed 256 at a time, ~50 of 12,279. Searches read the
- * queue as well as the index (events/list-planner.ts), so a queued record is found all the same.
+ * index and, over time, its share of merging segments, so indexing many records at once writes far
+ * fewer of the index's pages to the log than indexing each commit's own. Searches read the queue
+ * as well as the index (events/list-planner.ts), so a queued record is found all the same.
  */
 export const SEARCH_QUEUE_LIMIT = 256;
 

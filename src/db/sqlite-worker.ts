@@ -32,14 +32,14 @@ import type { Database } from './tables.js';
  * read that follows a write sees it, whichever worker runs it.
  *
  * Checkpoints. A checkpoint copies the committed pages of the log back into the database file and
- * syncs the file to disk: tens to hundreds of milliseconds (up to 245 ms seen on a 100k-event
- * file). Made by the connection that commits (SQLite's default: at the commit that takes the log
- * past 1,000 pages), it would stop every request of the process meanwhile. The first worker
- * checkpoints every `CHECKPOINT_EVERY_MS` instead, in `PASSIVE` mode, which neither waits for nor
- * blocks readers and writers; a commit only appends to the log. The opening connection keeps an
- * automatic checkpoint at a larger size (connect.ts), so the log stays bounded even if the worker
- * falls behind or stops. A read that comes to the first worker during a checkpoint waits for it;
- * without writes a checkpoint finds nothing to copy and costs next to nothing.
+ * syncs the file to disk, which takes long on a large file. Made by the connection that commits
+ * (SQLite's default: at the commit that takes the log past 1,000 pages), it would stop every
+ * request of the process meanwhile. The first worker checkpoints every `CHECKPOINT_EVERY_MS`
+ * instead, in `PASSIVE` mode, which neither waits for nor blocks readers and writers; a commit only
+ * appends to the log. The opening connection keeps an automatic checkpoint at a larger size
+ * (connect.ts), so the log stays bounded even if the worker falls behind or stops. A read that
+ * comes to the first worker during a checkpoint waits for it; without writes a checkpoint finds
+ * nothing to copy and costs next to nothing.
  */
 
 const CHECKPOINT_EVERY_MS = 100;

@@ -8,11 +8,9 @@ import type { Db } from './tables.js';
  *
  * Histograms of the other tables are dropped. When an index has them, SQLite compiles a statement
  * again each time it runs with new values, whenever its plan could depend on a bound value, at a
- * cost that grows with the statement, not with what it reads: a venue looked up by name (26
- * columns, no row found) took 45 µs with histograms and 2.5 µs without, and an event create ran a
- * dozen such statements on `posts`, `terms` and `users`. Without any histogram, though, list pages
- * at 1M events read cold took 28% longer (30.4 s against 23.7 s for the benchmark's 1,000 list
- * URLs one after the other); with these three tables' alone, 20.6 s.
+ * cost that grows with the statement, not with what it reads: a write's lookups on `posts`,
+ * `terms` and `users` would spend more on compiling than on reading. List queries need the
+ * histograms of these tables, though, to choose their plans well on a large database.
  */
 const HISTOGRAM_TABLES = ['events', 'event_terms', 'event_day_counts'];
 

@@ -22,8 +22,8 @@ import type { Settings } from '../settings.js';
  * Client errors are kept like answers (a page past the end, an unknown ID), without an ETag.
  * Authentication runs before the lookup, so a bad credential is still refused; concurrent misses
  * of one key wait for the first one instead of building the same response again. Once a client
- * that accepts gzip has asked for an entry, it keeps its body gzip-compressed only (compression.ts):
- * a tenth of the memory, and a client that does not accept gzip gets it decompressed.
+ * that accepts gzip has asked for an entry, it keeps its body gzip-compressed only (compression.ts),
+ * in a fraction of the memory, and a client that does not accept gzip gets it decompressed.
  */
 
 /** What a cacheable endpoint's answer depends on besides the request and the data (route.ts). */
@@ -109,7 +109,7 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, etag: 
 /**
  * The UTF-8 bytes of a response body. `Buffer.from` reserves three bytes a character and copies the
  * result down; measuring first writes once, into memory of its own rather than a shared pool slab
- * (which a cached entry would keep alive): about 3× faster on a 200 kB page.
+ * (which a cached entry would keep alive).
  */
 function utf8Bytes(text: string): Buffer {
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));

@@ -4,9 +4,9 @@ import { Negotiator } from '@fastify/accept-negotiator';
 
 /**
  * Content coding of the answers of cacheable reads (cache.ts). A client that accepts gzip, as
- * browsers and HTTP libraries say on every request, gets the stored answer compressed: a list page
- * of 50 events goes from ~205 kB to ~22 kB. The compression is made once per stored answer, on
- * libuv's thread pool rather than the request thread, and kept instead of the answer.
+ * browsers and HTTP libraries say on every request, gets the stored answer compressed, a fraction
+ * of its size. The compression is made once per stored answer, on libuv's thread pool rather than
+ * the request thread, and kept instead of the answer.
  */
 
 /** Smaller bodies go as they are (pages past the end, short records): gzip's framing would save little. */

@@ -313,7 +313,7 @@ export function convertInvalidEntities(text: string): string {
 
 /**
  * Text with none of these characters has neither tags nor entities, and sanitize-html gives it back
- * unchanged; it is not parsed (parsing a short title cost ~4% of an event create).
+ * unchanged: it is not parsed, which spares most titles and names the parser's cost on every write.
  */
 const MARKUP = /[<>&]/;
 

@@ -22,7 +22,7 @@ let lastSecond = { zone: '', second: NaN, local: '', utc: '' };
 
 /**
  * Writes of the same second share its wall strings: converting an instant to a named zone asks
- * the Intl API for its offset, about 3% of an event create's time on the request thread.
+ * the Intl API for its offset, a slow step of every write.
  */
 export function nowIn(siteZone: string, ms: number = Date.now()): Now {
   const second = Math.floor(ms / 1000);
