@@ -46,17 +46,47 @@ function integer(name: string, raw: string, min: number, max: number): number {
   return n;
 }
 
-/** Reads the environment; `overrides` (CLI flags) win. Throws ConfigError with a clear message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigInput = {}): Config {
-  const pick = (key: keyof Config, envName: string) => overrides[key] ?? env[envName];
-  const port = integer('PORT', pick('port', 'PORT') ?? '8080', 0, 65535);
-  const host = pick('host', 'HOST') ?? '127.0.0.1';
+type IntegerKey =
+  | 'port'
+  | 'bodyLimit'
+  | 'heapGrowthPercent'
+  | 'loginFailuresPerLogin'
+  | 'loginFailuresPerAddress'
+  | 'loginFailureWindowSeconds'
+  | 'rateLimitPerMinute';
+
+/** Whole-number settings: environment variable, default and accepted range. */
+const INTEGER_SETTINGS: Record<IntegerKey, { env: string; fallback: number; min: number; max: number }> = {
+  port: { env: 'PORT', fallback: 8080, min: 0, max: 65535 },
+  bodyLimit: { env: 'BODY_LIMIT', fallback: 1024 * 1024, min: 1024, max: 1024 * 1024 * 1024 },
+  heapGrowthPercent: { env: 'HEAP_GROWTH_PERCENT', fallback: 30, min: 0, max: 1000 },
+  loginFailuresPerLogin: { env: 'LOGIN_FAILURES_PER_LOGIN', fallback: 10, min: 0, max: 1_000_000 },
+  loginFailuresPerAddress: { env: 'LOGIN_FAILURES_PER_ADDRESS', fallback: 50, min: 0, max: 1_000_000 },
+  loginFailureWindowSeconds: { env: 'LOGIN_FAILURE_WINDOW_SECONDS', fallback: 900, min: 1, max: 7 * 24 * 3600 },
+  rateLimitPerMinute: { env: 'RATE_LIMIT_PER_MINUTE', fallback: 0, min: 0, max: 1_000_000 },
+};
+
+type ReadSetting = (key: keyof Config, envName: string) => string | undefined;
+
+function integers(pick: ReadSetting): Record<IntegerKey, number> {
+  const out = {} as Record<IntegerKey, number>;
+  for (const [key, { env, fallback, min, max }] of Object.entries(INTEGER_SETTINGS)) {
+    out[key as IntegerKey] = integer(env, pick(key as IntegerKey, env) ?? String(fallback), min, max);
+  }
+  return out;
+}
+
+function restPrefixOf(pick: ReadSetting): string {
   let restPrefix = pick('restPrefix', 'REST_PREFIX') ?? '/wp-json';
   if (!restPrefix.startsWith('/')) restPrefix = `/${restPrefix}`;
   restPrefix = restPrefix.replace(/\/+$/, '');
   if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(restPrefix)) {
     throw new ConfigError(`REST_PREFIX must be a path such as /wp-json (got "${restPrefix}")`);
   }
+  return restPrefix;
+}
+
+function siteUrlOf(pick: ReadSetting, port: number): string {
   const siteUrl = (pick('siteUrl', 'SITE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     const u = new URL(siteUrl);
@@ -64,14 +94,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   } catch {
     throw new ConfigError(`SITE_URL must be an absolute http(s) URL (got "${siteUrl}")`);
   }
+  return siteUrl;
+}
+
+function databaseUrlOf(pick: ReadSetting): string {
   const databaseUrl = pick('databaseUrl', 'DATABASE_URL') || DEFAULT_DATABASE_URL;
   try {
     backendOf(databaseUrl);
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
-  const corsRaw = pick('corsOrigins', 'CORS_ORIGINS') ?? '';
-  const corsOrigins = corsRaw
+  return databaseUrl;
+}
+
+function corsOriginsOf(pick: ReadSetting): string[] {
+  const corsOrigins = (pick('corsOrigins', 'CORS_ORIGINS') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -79,52 +116,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     if (!/^https?:\/\/[^/]+$/.test(origin))
       throw new ConfigError(`CORS_ORIGINS entries must be origins such as https://app.example.org (got "${origin}")`);
   }
+  return corsOrigins;
+}
+
+function logLevelOf(pick: ReadSetting): string {
   const logLevel = pick('logLevel', 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(
       `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`,
     );
   }
-  const bodyLimit = integer(
-    'BODY_LIMIT',
-    pick('bodyLimit', 'BODY_LIMIT') ?? String(1024 * 1024),
-    1024,
-    1024 * 1024 * 1024,
-  );
+  return logLevel;
+}
+
+function trustProxyOf(pick: ReadSetting): boolean {
   const trustRaw = (pick('trustProxy', 'TRUST_PROXY') ?? 'false').toLowerCase();
   if (!['true', 'false', '1', '0'].includes(trustRaw))
     throw new ConfigError(`TRUST_PROXY must be true or false (got "${trustRaw}")`);
-  const trustProxy = trustRaw === 'true' || trustRaw === '1';
-  const heapGrowthPercent = integer(
-    'HEAP_GROWTH_PERCENT',
-    pick('heapGrowthPercent', 'HEAP_GROWTH_PERCENT') ?? '30',
-    0,
-    1000,
-  );
-  const loginFailuresPerLogin = integer(
-    'LOGIN_FAILURES_PER_LOGIN',
-    pick('loginFailuresPerLogin', 'LOGIN_FAILURES_PER_LOGIN') ?? '10',
-    0,
-    1_000_000,
-  );
-  const loginFailuresPerAddress = integer(
-    'LOGIN_FAILURES_PER_ADDRESS',
-    pick('loginFailuresPerAddress', 'LOGIN_FAILURES_PER_ADDRESS') ?? '50',
-    0,
-    1_000_000,
-  );
-  const loginFailureWindowSeconds = integer(
-    'LOGIN_FAILURE_WINDOW_SECONDS',
-    pick('loginFailureWindowSeconds', 'LOGIN_FAILURE_WINDOW_SECONDS') ?? '900',
-    1,
-    7 * 24 * 3600,
-  );
-  const rateLimitPerMinute = integer(
-    'RATE_LIMIT_PER_MINUTE',
-    pick('rateLimitPerMinute', 'RATE_LIMIT_PER_MINUTE') ?? '0',
-    0,
-    1_000_000,
-  );
+  return trustRaw === 'true' || trustRaw === '1';
+}
+
+function adminOf(pick: ReadSetting): Pick<Config, 'adminUser' | 'adminAppPassword'> {
   const adminUser = pick('adminUser', 'CALENDAR_ADMIN_USER') || undefined;
   const adminAppPassword = pick('adminAppPassword', 'CALENDAR_ADMIN_APP_PASSWORD') || undefined;
   if (Boolean(adminUser) !== Boolean(adminAppPassword)) {
@@ -133,23 +145,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   if (adminAppPassword && adminAppPassword.replace(/[^A-Za-z0-9]/g, '').length < 8) {
     throw new ConfigError('CALENDAR_ADMIN_APP_PASSWORD must hold at least 8 letters or digits');
   }
+  return { adminUser, adminAppPassword };
+}
+
+/** Reads the environment; `overrides` (CLI flags) win. Throws ConfigError with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigInput = {}): Config {
+  const pick: ReadSetting = (key, envName) => overrides[key] ?? env[envName];
+  const numbers = integers(pick);
   return {
-    port,
-    host,
-    restPrefix,
-    siteUrl,
-    databaseUrl,
-    corsOrigins,
+    ...numbers,
+    host: pick('host', 'HOST') ?? '127.0.0.1',
+    restPrefix: restPrefixOf(pick),
+    siteUrl: siteUrlOf(pick, numbers.port),
+    databaseUrl: databaseUrlOf(pick),
+    corsOrigins: corsOriginsOf(pick),
     languages: SUPPORTED_LANGUAGES,
-    logLevel,
-    adminUser,
-    adminAppPassword,
-    bodyLimit,
-    trustProxy,
-    heapGrowthPercent,
-    loginFailuresPerLogin,
-    loginFailuresPerAddress,
-    loginFailureWindowSeconds,
-    rateLimitPerMinute,
+    logLevel: logLevelOf(pick),
+    ...adminOf(pick),
+    trustProxy: trustProxyOf(pick),
   };
 }
