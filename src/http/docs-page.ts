@@ -1,63 +1,56 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { translate } from './i18n/index.js';
 import { NAMESPACE, type SiteRoute } from './register.js';
+import { bundlePath } from './api-reference-bundle.js';
 
 /**
- * The browsable API reference: Swagger UI, served from the locally installed swagger-ui-dist
- * (no CDN), reading this service's own `/doc` — at `/docs`, and at `/{lang}/docs` for the
- * language variant's document (common.md 1.5, 3.2).
+ * The browsable API reference: Scalar's API reference, which reads OpenAPI 3.1 and JSON Schema 2020-12 as `/doc`
+ * writes them, served from this server (no CDN), reading this service's own `/doc` — at `/docs`, and at `/{lang}/docs`
+ * for the language variant's document with Scalar's own texts in that language (common.md 1.5, 3.2).
  */
 
-const require = createRequire(import.meta.url);
-const ASSET_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
-
-/** The only files served from the package, with their content types. */
-const ASSET_TYPES: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=UTF-8',
-  'swagger-ui-bundle.js': 'application/javascript; charset=UTF-8',
-  'favicon-32x32.png': 'image/png',
+// Scalar's defaults would load web fonts and reach its hosted telemetry, agent and MCP services; a reference page
+// served from a private network must work, and tell nobody, with no request leaving this server. Its developer
+// toolbar offers to share and deploy the document through Scalar's hosted service.
+const SELF_CONTAINED = {
+  withDefaultFonts: false,
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
 };
-
-// Swagger UI reads the document URL from the page; `validatorUrl: null` keeps it from calling an external validator.
-const INIT_SCRIPT = `window.addEventListener('load', function () {
-  var root = document.getElementById('swagger-ui');
-  window.ui = SwaggerUIBundle({ url: root.getAttribute('data-spec-url'), dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });
-});
-`;
 
 const PAGE_TITLE = 'Calendar Server API reference';
 
-const assetCache = new Map<string, Buffer>();
+let bundle: Buffer | undefined;
 
-function asset(name: string): Buffer {
-  let data = assetCache.get(name);
-  if (!data) {
-    data = name === 'init.js' ? Buffer.from(INIT_SCRIPT) : readFileSync(join(ASSET_DIR, name));
-    assetCache.set(name, data);
-  }
-  return data;
+/** Read on the first request for it, so that the service starts whatever the state of its documentation. */
+function apiReferenceBundle(): Buffer {
+  bundle ??= readFileSync(bundlePath());
+  return bundle;
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * Scalar's HTML API: the bundle mounts the reference in place of the `#api-reference` element, configured by its
+ * attributes. The empty icon keeps the browser from asking for /favicon.ico, which this server does not have.
+ */
 function page(lang: string, specUrl: string): string {
+  const configuration = { ...SELF_CONTAINED, localization: { locale: lang || 'en' } };
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(lang || 'en')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(translate(PAGE_TITLE, lang))}</title>
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-<link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
+<link rel="icon" href="data:,">
 </head>
 <body>
-<div id="swagger-ui" data-spec-url="${escapeHtml(specUrl)}"></div>
-<script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/docs/assets/init.js"></script>
+<script id="api-reference" data-url="${escapeHtml(specUrl)}" data-configuration="${escapeHtml(JSON.stringify(configuration))}"></script>
+<script src="/docs/assets/api-reference.js"></script>
 </body>
 </html>
 `;
@@ -80,17 +73,12 @@ export function docsPageRoutes(): SiteRoute[] {
       },
     },
     {
-      path: /^\/docs\/assets\/([\w.-]+)$/,
-      handler: (_req, m) => {
-        const name = m[1]!;
-        const type = name === 'init.js' ? 'application/javascript; charset=UTF-8' : ASSET_TYPES[name];
-        if (!type) return null;
-        return {
-          contentType: type,
-          body: asset(name),
-          headers: { 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' },
-        };
-      },
+      path: /^\/docs\/assets\/api-reference\.js$/,
+      handler: () => ({
+        contentType: 'application/javascript; charset=UTF-8',
+        body: apiReferenceBundle(),
+        headers: { 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' },
+      }),
     },
   ];
 }
