@@ -1,7 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { parseHttpUrl } from '../text/url.js';
 import { paramReasons } from './errors.js';
-import type { ArgDef, RequestContext, Validation } from './route.js';
+import type { ArgDef, Validation } from './route.js';
 
 /** Parameter coercion shared by every route (common.md 5.3, 5.4). */
 
@@ -84,17 +84,25 @@ function nonEmptyText(value: unknown): Validation {
   return isNonEmptyString(value) || paramReasons.emptyValue(value);
 }
 
+/**
+ * Argument constructors. `T`, the value handlers receive, is the schema's type unless `extra` says
+ * otherwise: a `parse` or a validator that hands on a value (`Valid`).
+ */
 export const args = {
-  integer: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+  integer: (
+    description: string,
+    extra: Partial<ArgDef<number>> = {},
+    schema: Record<string, unknown> = {},
+  ): ArgDef<number> => ({
     schema: Type.Integer(d(description, schema)),
     ...extra,
   }),
   /** `page` and friends: whole numbers above zero, otherwise `Invalid parameter.` */
   positiveInteger: (
     description: string,
-    extra: Partial<ArgDef> = {},
+    extra: Partial<ArgDef<number>> = {},
     schema: Record<string, unknown> = {},
-  ): ArgDef => ({
+  ): ArgDef<number> => ({
     schema: Type.Integer(d(description, { minimum: 1, ...schema })),
     validate: (v) => {
       const n =
@@ -107,23 +115,31 @@ export const args = {
       return n > 0 || paramReasons.notPositive(v);
     },
     // A whole number too large to represent is simply past every page (PHP reads it as a float).
-    sanitize: (v) => Math.min(Math.trunc(Number(v)), Number.MAX_SAFE_INTEGER),
+    parse: (v) => Math.min(Math.trunc(Number(v)), Number.MAX_SAFE_INTEGER),
     ...extra,
   }),
-  boolean: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+  boolean: (
+    description: string,
+    extra: Partial<ArgDef<boolean>> = {},
+    schema: Record<string, unknown> = {},
+  ): ArgDef<boolean> => ({
     schema: Type.Boolean(d(description, schema)),
     ...extra,
   }),
-  number: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+  number: <T = number>(
+    description: string,
+    extra: Partial<ArgDef<T>> = {},
+    schema: Record<string, unknown> = {},
+  ): ArgDef<T> => ({
     schema: Type.Number(d(description, schema)),
     ...extra,
   }),
   /** A string; `nonEmpty` rejects `""` and `"0"` as TEC's validators do. */
-  string: (
+  string: <T = string>(
     description: string,
-    extra: Partial<ArgDef> & { nonEmpty?: boolean } = {},
+    extra: Partial<ArgDef<T>> & { nonEmpty?: boolean } = {},
     schema: Record<string, unknown> = {},
-  ): ArgDef => {
+  ): ArgDef<T> => {
     const { nonEmpty, ...rest } = extra;
     return {
       schema: Type.String(d(description, schema)),
@@ -135,19 +151,31 @@ export const args = {
    * An `http`/`https` URL, or `""` (which clears); the cleaned URL is what the write receives
    * (text/url.ts). `validate` may be widened for values the type check then rejects.
    */
-  url: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+  url: (
+    description: string,
+    extra: Partial<ArgDef<string>> = {},
+    schema: Record<string, unknown> = {},
+  ): ArgDef<string> => ({
     schema: Type.String(d(description, schema)),
     validate: (v) => typeof v === 'string' && isHttpUrlOrEmpty(v),
-    normalize: (v: string) => (v === '' ? '' : parseHttpUrl(v)),
+    normalize: (v: string) => (v === '' ? '' : parseHttpUrl(v)!),
     ...extra,
   }),
   /** An array of integer IDs given as an array or a comma-separated list (common.md 5.4). */
-  idList: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+  idList: (
+    description: string,
+    extra: Partial<ArgDef<number[]>> = {},
+    schema: Record<string, unknown> = {},
+  ): ArgDef<number[]> => ({
     schema: Type.Array(Type.Integer(), d(description, schema)),
     ...extra,
   }),
-  /** Any JSON value; the argument's `sanitize` shapes it. */
-  any: (description: string, extra: Partial<ArgDef> = {}, schema: Record<string, unknown> = {}): ArgDef => ({
+  /** Any JSON value, as sent unless a `parse` or a validator says what it means. */
+  any: <T = unknown>(
+    description: string,
+    extra: Partial<ArgDef<T>> = {},
+    schema: Record<string, unknown> = {},
+  ): ArgDef<T> => ({
     schema: Type.Unknown(d(description, schema)),
     ...extra,
   }),
@@ -193,9 +221,4 @@ export function coerceBySchema(schema: TSchema, value: unknown): TypeOutcome {
     default:
       return { ok: true, value };
   }
-}
-
-/** Runs one argument's validator (pass 1). */
-export async function runValidator(arg: ArgDef, value: unknown, ctx: RequestContext): Promise<Validation> {
-  return arg.validate ? arg.validate(value, ctx) : true;
 }

@@ -88,6 +88,8 @@ export class Exchange {
   endpoint!: Endpoint;
   /** The body, cleaned: set by `readBody`. */
   body: unknown;
+  /** The values of the endpoint's arguments, for its permission and handler: set by `parseArguments`. */
+  values: unknown;
   /** The methods the caller may call on the route: set by `listAllowedMethods`. */
   allow: Record<string, string> = {};
 

@@ -81,29 +81,61 @@ export interface RequestContext {
  */
 export type Validation = boolean | RestError | ParamReason;
 
-export interface ArgDef {
+/**
+ * A pass that hands on what the validator had to read to judge the value (the record a path names,
+ * the terms a filter names): that is the argument's value, not read again (style.md, flow 4).
+ */
+export class Valid<T> {
+  constructor(readonly value: T) {}
+}
+
+/** `T`: the value handlers receive (`ArgValues`). */
+export interface ArgDef<T = unknown> {
   /** TypeBox schema: type, items, format, enum, default, bounds and the English `description`. */
   schema: TSchema;
   required?: boolean;
   /** A default computed per request (e.g. from a setting); wins over `schema.default`. */
   defaultFrom?: (ctx: RequestContext) => unknown;
-  /** First validation pass (common.md 5.2). */
-  validate?: (value: unknown, ctx: RequestContext) => Validation | Promise<Validation>;
-  /** Replaces the type coercion of the second pass when the schema alone cannot express it. */
-  sanitize?: (value: unknown, ctx: RequestContext) => unknown;
+  /**
+   * First validation pass (common.md 5.2). A validator that hands on a value (`Valid`) hands one on
+   * whenever it passes: the second pass then leaves the argument alone.
+   */
+  validate?: (value: unknown, ctx: RequestContext) => Validation | Valid<T> | Promise<Validation | Valid<T>>;
+  /**
+   * Replaces the type coercion of the second pass when the schema alone cannot say what the value
+   * means: reads the value the validator passed into what handlers receive.
+   */
+  parse?: (value: unknown, ctx: RequestContext) => T;
   /**
    * Runs after the type check passed, on the coerced value: the form a write stores when it is not
-   * the form that was sent (a URL's cleaned text). Unlike `sanitize`, it keeps the type failures.
+   * the form that was sent (a URL's cleaned text). Unlike `parse`, it keeps the type failures.
    */
-  normalize?: (value: any) => unknown;
+  normalize?: (value: any) => T;
   /** Where the argument is read from; path arguments take their value from the URL only (X 3). */
   in?: 'path' | 'query' | 'body';
 }
 
+/** An argument every call carries (missing, it is refused before anything else): handlers always receive it. */
+export type RequiredArg<T> = ArgDef<T> & { required: true };
+
 export type Args = Record<string, ArgDef>;
 
-/** Declared on every endpoint, public ones included (style.md rule 2). */
-export type Permission = (ctx: RequestContext) => boolean | Promise<boolean>;
+/**
+ * What a handler receives of one argument: its value; `undefined` when it was not sent (and has no
+ * default), `null` when it was sent empty (decisions.md principle 3).
+ */
+export type ArgValue<D> = D extends RequiredArg<infer T> ? T : D extends ArgDef<infer T> ? T | null | undefined : never;
+
+/** The validated values of an argument table, by name. */
+export type ArgValues<A extends Args> = { [K in keyof A]: ArgValue<A[K]> };
+
+/**
+ * Declared on every endpoint, public ones included (style.md rule 2). `input` is absent when the
+ * `Allow` header is decided (common.md 1.7), before the arguments are validated.
+ */
+export type Permission<I = unknown> = (ctx: RequestContext, input?: I) => boolean | Promise<boolean>;
+
+export type Handler<I> = (ctx: RequestContext, input: I) => Reply | Promise<Reply>;
 
 export interface Reply {
   status?: number;
@@ -111,11 +143,12 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export interface Endpoint {
+/** `I`: what the permission and the handler receive; `any` in the route table (see `endpoint`). */
+export interface Endpoint<I = any> {
   methods: Method[];
   args: Args;
-  permission: Permission;
-  handler: (ctx: RequestContext) => Reply | Promise<Reply>;
+  permission: Permission<I>;
+  handler: Handler<I>;
   /** Short English summary of the operation (OpenAPI). */
   summary?: string;
   /** Schema of the success body (OpenAPI). */
@@ -132,6 +165,14 @@ export interface Endpoint {
    * at most a second when the handler sets none). Client errors (4xx) are kept the same way.
    */
   cache?: CacheLifetime;
+}
+
+/**
+ * An endpoint whose permission and handler receive the values of its own arguments. The route table
+ * holds endpoints of every argument type; the dispatcher hands each the values of its `args`.
+ */
+export function endpoint<A extends Args>(def: Endpoint<ArgValues<A>> & { args: A }): Endpoint {
+  return def;
 }
 
 export interface RouteDef {

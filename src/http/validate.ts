@@ -11,7 +11,7 @@ import {
   type ParamFailure,
 } from './errors.js';
 import { coerceBySchema } from './args.js';
-import type { Args, RequestContext, Validation } from './route.js';
+import { Valid, type ArgValues, type Args, type RequestContext, type Validation } from './route.js';
 
 /** Each argument's schema is compiled once, at start-up (style.md, flow 3). */
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
@@ -37,9 +37,13 @@ function failureOf(name: string, outcome: Exclude<Validation, true>): ParamFailu
 /**
  * Validates `input` against the endpoint's arguments in WordPress's order (common.md 4.2, 5.2):
  * missing required → `rest_missing_callback_param`; validators → `rest_invalid_param`; then type
- * checks and coercion → `rest_invalid_param`. Fills `ctx.params` and `ctx.given`.
+ * checks and coercion → `rest_invalid_param`. Fills `ctx.given` and `ctx.params`; returns the arguments' values.
  */
-export async function validateArgs(argTable: Args, input: Record<string, unknown>, ctx: RequestContext): Promise<void> {
+export async function validateArgs<A extends Args>(
+  argTable: A,
+  input: Record<string, unknown>,
+  ctx: RequestContext,
+): Promise<ArgValues<A>> {
   const present = new Map<string, unknown>();
   const missing: string[] = [];
   for (const name of Object.keys(argTable)) {
@@ -57,20 +61,23 @@ export async function validateArgs(argTable: Args, input: Record<string, unknown
   }
   if (missing.length) throw restErrors.missingParams(missing, ctx.bodyLooksLikeJson === true);
 
+  const values: Record<string, unknown> = {};
   const failures = new Map<string, ParamFailure>();
   for (const [name, value] of present) {
     const arg = argTable[name]!;
     if (!arg.validate) continue;
     const outcome = await arg.validate(value, ctx);
-    if (outcome === true) continue;
-    failures.set(name, failureOf(name, outcome));
+    if (outcome instanceof Valid) values[name] = outcome.value;
+    else if (outcome !== true) failures.set(name, failureOf(name, outcome));
   }
   if (failures.size) throw restErrors.invalidParams(failures);
 
   for (const [name, value] of present) {
+    // A validator handed on its value.
+    if (Object.hasOwn(values, name)) continue;
     const arg = argTable[name]!;
-    if (arg.sanitize) {
-      ctx.params[name] = arg.sanitize(value, ctx);
+    if (arg.parse) {
+      values[name] = arg.parse(value, ctx);
       continue;
     }
     const outcome = coerceBySchema(arg.schema, value);
@@ -83,8 +90,10 @@ export async function validateArgs(argTable: Args, input: Record<string, unknown
       failures.set(name, invalidParameter);
       continue;
     }
-    ctx.params[name] = arg.normalize ? arg.normalize(outcome.value) : outcome.value;
+    values[name] = arg.normalize ? arg.normalize(outcome.value) : outcome.value;
   }
   if (failures.size) throw restErrors.invalidParams(failures);
-  for (const name of Object.keys(ctx.given)) if (ctx.given[name] === null) ctx.params[name] ??= null;
+  for (const name of Object.keys(ctx.given)) if (ctx.given[name] === null) values[name] ??= null;
+  Object.assign(ctx.params, values);
+  return values as ArgValues<A>;
 }

@@ -7,7 +7,7 @@ import { validateArgs } from '../validate.js';
 /**
  * Every parameter of the request after precedence, body > query > path (common.md 5.1), except
  * that path ids and slugs name the target (X 3); then the endpoint's arguments validated and
- * coerced (http/validate.ts).
+ * parsed into their values (http/validate.ts).
  */
 export const parseArguments: Stage = async (x, next) => {
   const { ctx, endpoint, body } = x;
@@ -19,19 +19,19 @@ export const parseArguments: Stage = async (x, next) => {
     input[k] = v;
   }
   ctx.raw = input;
-  await validateArgs(endpoint.args, input, ctx);
+  x.values = await validateArgs(endpoint.args, input, ctx);
   return next();
 };
 
 /** The endpoint's declared permission (style.md rule 2): 401 to an anonymous caller, else 403. */
 export const authorize: Stage = async (x, next) => {
-  if (!(await x.endpoint.permission(x.ctx))) throw restErrors.forbidden(x.ctx.user !== null);
+  if (!(await x.endpoint.permission(x.ctx, x.values))) throw restErrors.forbidden(x.ctx.user !== null);
   return next();
 };
 
 /** The handler's reply, with the headers of every answer of the endpoint. */
 export const handle: Stage = async (x) => {
-  const out = await x.endpoint.handler(x.ctx);
+  const out = await x.endpoint.handler(x.ctx, x.values);
   const status = out.status ?? 200;
   return {
     kind: 'json',

@@ -58,7 +58,7 @@ function fieldArgs(mode: 'create' | 'update'): Args {
     end_date: eventDate('The event end date and time, in the event time zone.', { required }),
     image: imageArg('event', { allowEmpty: mode === 'update' }),
     cost: args.any('The event cost: a text such as "10", "10-20", "Free" or "$5.50", a number, or a list of them.', {
-      sanitize: (v) => v,
+      parse: (v) => v,
     }),
     website: args.url('The event website: an http or https URL, or empty.'),
     show_map: args.boolean('Whether to show a map of the venue.'),
@@ -68,23 +68,23 @@ function fieldArgs(mode: 'create' | 'update'): Args {
     featured: args.boolean('Whether the event is featured.'),
     categories: args.any(
       'Event categories: IDs or names, as a list or a comma-separated string; unknown names create categories.',
-      { sanitize: (v) => v },
+      { parse: (v) => v },
     ),
     tags: args.any('Event tags: IDs or names, as a list or a comma-separated string; unknown names create tags.', {
-      sanitize: (v) => v,
+      parse: (v) => v,
     }),
     venue: args.any(
       'Venues: IDs, or venue data objects to create venues from, as one value, a list or a comma-separated string.',
       {
         validate: (v, ctx) => validateLinkedInput(venueKind, v, ctx),
-        sanitize: (v) => v,
+        parse: (v) => v,
       },
     ),
     organizer: args.any(
       'Organizers: IDs, or organizer data objects to create organizers from, as a list or a comma-separated string.',
       {
         validate: (v, ctx) => validateLinkedInput(organizerKind, v, ctx),
-        sanitize: (v) => v,
+        parse: (v) => v,
       },
     ),
     post_password: args.string('A password that protects the event (write-only); an empty string removes it.'),
@@ -158,7 +158,7 @@ export const EventListArgs: Args = {
     'When true (1, true, on, yes), the dates are used with their times; otherwise whole days are included.',
     {
       validate: (v) => isNonEmptyString(v),
-      sanitize: (v) => ['1', 'true', 'on', 'yes'].includes(String(v).trim().toLowerCase()),
+      parse: (v) => ['1', 'true', 'on', 'yes'].includes(String(v).trim().toLowerCase()),
     },
     { default: 'false' },
   ),
@@ -172,7 +172,7 @@ export const EventListArgs: Args = {
     'Only events in one of these categories (IDs or slugs; sub-categories included), as a list or a comma-separated string.',
     {
       validate: (v, ctx) => validateTermFilter(categoryTaxonomy, v, ctx),
-      sanitize: (v) => v,
+      parse: (v) => v,
     },
     { type: 'array', items: { type: 'integer' } },
   ),
@@ -180,17 +180,17 @@ export const EventListArgs: Args = {
     'Only events with one of these tags (IDs or slugs), as a list or a comma-separated string.',
     {
       validate: (v, ctx) => validateTermFilter(tagTaxonomy, v, ctx),
-      sanitize: (v) => v,
+      parse: (v) => v,
     },
     { type: 'array', items: { type: 'integer' } },
   ),
   venue: args.idList('Only events at one of these venues (IDs).', {
     validate: (v, ctx) => validateLinkedFilter(venueKind, v, ctx),
-    sanitize: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
+    parse: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
   }),
   organizer: args.idList('Only events by one of these organizers (IDs).', {
     validate: (v, ctx) => validateLinkedFilter(organizerKind, v, ctx),
-    sanitize: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
+    parse: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
   }),
   featured: args.boolean('true: only featured events; false: only events that are not featured.'),
   status: listStatusArg('events'),
@@ -226,7 +226,7 @@ export const EventListArgs: Args = {
         })
       );
     },
-    sanitize: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
+    parse: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
   }),
   post_parent: args.integer('Only events whose parent is this event.', {
     validate: async (v, ctx) => {

@@ -41,7 +41,7 @@ function attributeArg(field: AttributeField): ArgDef {
       // VO-20: JSON booleans are accepted besides the truthy strings of 4.3.
       return args.string(field.description, {
         validate: (v) => typeof v === 'string' || typeof v === 'boolean',
-        sanitize: (v) => isTruthy(v),
+        parse: (v) => isTruthy(v),
       });
     case 'coordinate': {
       const [min, max] = field.range!;
@@ -54,7 +54,7 @@ function attributeArg(field: AttributeField): ArgDef {
             const n = coerceNumber(v);
             return n !== undefined && n >= min && n <= max;
           },
-          sanitize: (v) => (v === '' ? null : coerceNumber(v)),
+          parse: (v) => (v === '' ? null : coerceNumber(v)),
         },
         { minimum: min, maximum: max },
       );

@@ -112,7 +112,7 @@ function inlineInput(kind: LinkedKind, data: Record<string, unknown>, ctx: Reque
   for (const [name, arg] of Object.entries(inlineArgs(kind))) {
     const value = data[name];
     if (value === undefined || value === null) continue;
-    if (arg.sanitize) input[name] = arg.sanitize(value, ctx);
+    if (arg.parse) input[name] = arg.parse(value, ctx);
     else {
       const outcome = coerceBySchema(arg.schema, value);
       if (outcome.ok) input[name] = arg.normalize ? arg.normalize(outcome.value) : outcome.value;

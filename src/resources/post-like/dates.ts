@@ -38,7 +38,7 @@ export function dateArg(description: string): ArgDef {
   return {
     schema: Type.String({ description, format: 'date-time' }),
     validate: (v) => parseDateInput(v, 'UTC') !== null || paramReasons.invalidDate(v),
-    sanitize: (v) => v,
+    parse: (v) => v,
   };
 }
 

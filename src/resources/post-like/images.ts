@@ -89,7 +89,7 @@ export function imageArg(noun: string, { allowEmpty }: { allowEmpty: boolean }):
       return ctx.settings.image_url_check ? answersWithImage(new URL(url)) : true;
     },
     // A URL travels on cleaned (text/url.ts): that is the form stored, echoed and matched for reuse.
-    sanitize: (value) =>
+    parse: (value) =>
       typeof value === 'string' && coerceInteger(value) === undefined ? (parseHttpUrl(value) ?? value) : value,
   };
 }

@@ -70,7 +70,7 @@ export function listStatusArg(noun: string): ArgDef {
       if (list.length === 1 && list[0] === 'any') return true;
       return list.every((s) => typeof s === 'string' && (REGISTERED_STATUSES as readonly string[]).includes(s));
     },
-    sanitize: (value) => {
+    parse: (value) => {
       const list = (parseList(value) ?? []).map(String);
       return list.length === 1 && list[0] === 'any' ? null : [...new Set(list)];
     },

@@ -66,7 +66,7 @@ function termRefListArg(tax: Taxonomy, description: string): ArgDef {
       return (refs as TermRef[]).every((r) => refExists(r, found));
     },
     // Non-numeric entries pass validation but select or exclude nothing (terms.md O12).
-    sanitize: (value) => parseList(value)!.flatMap((entry) => toTermRef(entry)?.id ?? []),
+    parse: (value) => parseList(value)!.flatMap((entry) => toTermRef(entry)?.id ?? []),
   });
 }
 
