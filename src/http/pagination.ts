@@ -1,11 +1,12 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import type { Settings } from '../settings.js';
 import type { RestError } from './errors.js';
 import { args } from './args.js';
-import type { ArgDef, RequestContext } from './route.js';
+import type { ArgDef, ArgValues, RequestContext } from './route.js';
 import { int, str, strict } from './schemas.js';
 
 /** `page` and `per_page`, shared by every list (common.md 5.6). */
-export function pagingArgs(noun: string): { page: ArgDef; per_page: ArgDef } {
+export function pagingArgs(noun: string): { page: ArgDef<number>; per_page: ArgDef<number> } {
   return {
     page: args.positiveInteger(`The page of ${noun} to return.`, {}, { default: 1 }),
     per_page: args.positiveInteger(`How many ${noun} to return per page (at most the max_per_page setting).`, {
@@ -20,10 +21,12 @@ export interface Paging {
   offset: number;
 }
 
+export type PagingInput = ArgValues<ReturnType<typeof pagingArgs>>;
+
 /** TEC clamps per_page silently instead of rejecting it (common.md 5.6); the default is clamped too. */
-export function resolvePaging(ctx: RequestContext): Paging {
-  const page = Number(ctx.params.page ?? 1);
-  const perPage = Math.min(Number(ctx.params.per_page ?? ctx.settings.posts_per_page), ctx.settings.max_per_page);
+export function resolvePaging(input: PagingInput, settings: Settings): Paging {
+  const page = input.page ?? 1;
+  const perPage = Math.min(input.per_page ?? settings.posts_per_page, settings.max_per_page);
   return { page, perPage, offset: (page - 1) * perPage };
 }
 

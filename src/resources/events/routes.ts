@@ -161,7 +161,7 @@ async function listEvents(ctx: RequestContext) {
   const db = ctx.app.reads;
   const now = DateTime.utc();
   await publishDueForRead(ctx, formatWall(now));
-  const paging = resolvePaging(ctx);
+  const paging = resolvePaging({ page: ctx.params.page, per_page: ctx.params.per_page }, ctx.settings);
   const { freshUntil, count, pageFor } = await eventListQueries({
     reads: db,
     app: ctx.app,

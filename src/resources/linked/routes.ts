@@ -91,7 +91,7 @@ export function linkedRoutes(kind: LinkedKind): RouteDef[] {
     await publishDueForRead(ctx, now.utc);
     // Only `only_with_upcoming` compares with the clock (to the second).
     if (!isTruthy(ctx.params.only_with_upcoming)) ctx.freshUntil = Infinity;
-    const paging = resolvePaging(ctx);
+    const paging = resolvePaging({ page: ctx.params.page, per_page: ctx.params.per_page }, ctx.settings);
     const where = listWhere(kind, ctx, { statuses: listStatuses(ctx), nowUtc: now.utc });
     const [total, rows] = await Promise.all([
       countLinked(db, kind, where),

@@ -6,13 +6,16 @@ import { restErrors } from '../../http/errors.js';
 import { listResponse, pagingArgs, resolvePaging, type LinkValue } from '../../http/pagination.js';
 import {
   defineRoute,
+  endpoint,
   everyone,
   UPDATE_METHODS,
+  Valid,
   type ArgDef,
-  type Args,
+  type ArgValues,
   type Permission,
   type Reply,
   type RequestContext,
+  type RequiredArg,
   type RouteDef,
 } from '../../http/route.js';
 import { sanitizeSlug } from '../../text/slug.js';
@@ -37,25 +40,22 @@ import { addTerm, changeTerm } from './write.js';
 // ---------------------------------------------------------------------------------------------
 // Arguments (terms.md 3.1, 5.1, 6.1)
 
-/** `{id}`: an existing term of this taxonomy, else 400 (terms.md 4); handed to the handler. */
-function idArg(tax: Taxonomy): ArgDef {
+/** `{id}`: an existing term of this taxonomy, else 400 (terms.md 4); its value is the term. */
+function idArg(tax: Taxonomy): RequiredArg<TermRow> {
   return {
     schema: Type.Integer({ description: `Unique identifier for the ${tax.singular}.` }),
     required: true,
     in: 'path',
     validate: async (value, ctx) => {
       const id = coerceInteger(value);
-      if (id === undefined) return false;
-      const term = await findTermById(ctx.app.db, tax, id);
-      if (!term) return false;
-      ctx.loaded.set('term', term);
-      return true;
+      const term = id === undefined ? undefined : await findTermById(ctx.app.db, tax, id);
+      return term ? new Valid(term) : false;
     },
   };
 }
 
 /** `include` / `exclude`: every entry names an existing term of the taxonomy (terms.md 3.1). */
-function termRefListArg(tax: Taxonomy, description: string): ArgDef {
+function termRefListArg(tax: Taxonomy, description: string): ArgDef<number[]> {
   return args.idList(description, {
     validate: async (value, ctx) => {
       const list = parseList(value);
@@ -71,7 +71,7 @@ function termRefListArg(tax: Taxonomy, description: string): ArgDef {
 }
 
 /** `post` / `event`: an event the caller may read, any status (terms.md 3.1, O13). */
-function eventFilterArg(description: string): ArgDef {
+function eventFilterArg(description: string): ArgDef<number> {
   return args.integer(description, {
     validate: async (value, ctx) => {
       const id = coerceInteger(value);
@@ -88,7 +88,7 @@ function eventFilterArg(description: string): ArgDef {
 }
 
 /** `parent` of a category: an existing category; on update also `0` (top level), never itself or a descendant (O9). */
-function parentArg(tax: Taxonomy, description: string, onUpdate: boolean): ArgDef {
+function parentArg(tax: Taxonomy, description: string, onUpdate: boolean): ArgDef<number> {
   return args.integer(description, {
     validate: async (value, ctx) => {
       const id = coerceInteger(value);
@@ -103,15 +103,13 @@ function parentArg(tax: Taxonomy, description: string, onUpdate: boolean): ArgDe
 }
 
 /** A non-empty name no longer than 200 characters once sanitized (terms.md 5.1, O15). */
-const nameArg = (required: boolean): ArgDef =>
-  args.string('HTML title for the term.', {
-    required,
-    validate: (value) => isNonEmptyString(value) && sanitizeTermName(value).length <= TERM_NAME_MAX_LENGTH,
-  });
+const nameArg: ArgDef<string> = args.string('HTML title for the term.', {
+  validate: (value) => isNonEmptyString(value) && sanitizeTermName(value).length <= TERM_NAME_MAX_LENGTH,
+});
 
 const slugArg = args.string('An alphanumeric identifier for the term unique to its type.', { nonEmpty: true });
 
-function listArgs(tax: Taxonomy): Args {
+function listArgs(tax: Taxonomy) {
   return {
     ...pagingArgs(tax.collection),
     // An empty search is treated as absent (decisions.md VO-34); non-strings are still rejected.
@@ -132,19 +130,20 @@ function listArgs(tax: Taxonomy): Args {
   };
 }
 
-function createArgs(tax: Taxonomy): Args {
+function createArgs(tax: Taxonomy) {
+  const name: RequiredArg<string> = { ...nameArg, required: true };
   return {
-    name: nameArg(true),
+    name,
     description: args.string('HTML description of the term.', { nonEmpty: true }),
     slug: slugArg,
     ...(tax.hierarchical ? { parent: parentArg(tax, 'The parent term ID.', false) } : {}),
   };
 }
 
-function updateArgs(tax: Taxonomy): Args {
+function updateArgs(tax: Taxonomy) {
   return {
     id: idArg(tax),
-    name: nameArg(false),
+    name: nameArg,
     // `""` clears the description (decisions.md O9).
     description: args.string('HTML description of the term.', { validate: (value) => typeof value === 'string' }),
     slug: slugArg,
@@ -153,6 +152,11 @@ function updateArgs(tax: Taxonomy): Args {
       : {}),
   };
 }
+
+type TermListInput = ArgValues<ReturnType<typeof listArgs>>;
+type TermCreateInput = ArgValues<ReturnType<typeof createArgs>>;
+type TermUpdateInput = ArgValues<ReturnType<typeof updateArgs>>;
+type TermIdInput = { id: TermRow };
 
 /** Managing terms needs `edit_posts` of events and the taxonomy's capability (common.md 7.4). */
 function mayManage(tax: Taxonomy): Permission {
@@ -184,9 +188,8 @@ function linkParams(ctx: RequestContext): Array<[string, LinkValue]> {
   ]);
 }
 
-async function listTerms(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
-  const p = ctx.params;
-  const paging = resolvePaging(ctx);
+async function listTerms(tax: Taxonomy, ctx: RequestContext, p: TermListInput): Promise<Reply> {
+  const paging = resolvePaging(p, ctx.settings);
   const filter: TermFilter = {
     search: p.search || undefined,
     include: p.include ?? undefined,
@@ -230,8 +233,8 @@ async function represented(tax: Taxonomy, ctx: RequestContext, term: TermRow, wi
   return representTerm(tax, term, await loadAncestors(ctx.app.db, [term.parent]), ctx.urls, withLinks);
 }
 
-async function readTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
-  return { body: await represented(tax, ctx, ctx.loaded.get('term') as TermRow, true) };
+async function readTerm(tax: Taxonomy, ctx: RequestContext, { id: term }: TermIdInput): Promise<Reply> {
+  return { body: await represented(tax, ctx, term, true) };
 }
 
 /** Tags take no parent, even `0` (terms.md 5.1, 6.1). */
@@ -240,9 +243,8 @@ function refuseTagParent(tax: Taxonomy, ctx: RequestContext): void {
     throw restErrors.taxonomyNotHierarchical();
 }
 
-async function createTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
+async function createTerm(tax: Taxonomy, ctx: RequestContext, p: TermCreateInput): Promise<Reply> {
   refuseTagParent(tax, ctx);
-  const p = ctx.params;
   const term = await ctx.app.transact(async (trx) => {
     const id = await addTerm(
       trx,
@@ -262,10 +264,9 @@ async function createTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
   return { status: 201, body, headers: { Location: `${ctx.urls.root}/${tax.collection}/${term.id}` } };
 }
 
-async function updateTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
+async function updateTerm(tax: Taxonomy, ctx: RequestContext, p: TermUpdateInput): Promise<Reply> {
   refuseTagParent(tax, ctx);
-  const p = ctx.params;
-  const id = (ctx.loaded.get('term') as TermRow).id;
+  const id = p.id.id;
   const term = await ctx.app.transact(async (trx) => {
     const current = await getTermById(trx, tax, id);
     await changeTerm(
@@ -282,8 +283,8 @@ async function updateTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
 }
 
 /** Always permanent; the answer is the term as it was, without `_links` (terms.md 7). */
-async function deleteTerm(tax: Taxonomy, ctx: RequestContext): Promise<Reply> {
-  const id = (ctx.loaded.get('term') as TermRow).id;
+async function deleteTerm(tax: Taxonomy, ctx: RequestContext, input: TermIdInput): Promise<Reply> {
+  const id = input.id.id;
   const body = await ctx.app.transact(async (trx) => {
     const term = await getTermById(trx, tax, id);
     const before = representTerm(tax, term, await loadAncestors(trx, [term.parent]), ctx.urls, false);
@@ -303,51 +304,51 @@ export function termRoutes(tax: Taxonomy): RouteDef[] {
   const plural = tax.collection;
   return [
     defineRoute(`/${plural}`, [
-      {
+      endpoint({
         methods: ['GET'],
         args: listArgs(tax),
         permission: everyone,
-        handler: (ctx) => listTerms(tax, ctx),
+        handler: (ctx, input) => listTerms(tax, ctx, input),
         cache: 'data',
         summary: `List ${plural}`,
         errorStatuses: [400],
-      },
-      {
+      }),
+      endpoint({
         methods: ['POST'],
         args: createArgs(tax),
         permission: manage,
-        handler: (ctx) => createTerm(tax, ctx),
+        handler: (ctx, input) => createTerm(tax, ctx, input),
         summary: `Create a ${tax.singular}`,
         successStatus: 201,
         errorStatuses: [400, 401, 403],
-      },
+      }),
     ]),
     defineRoute(`/${plural}/(?P<id>\\d+)`, [
-      {
+      endpoint({
         methods: ['GET'],
         args: { id: idArg(tax) },
         permission: everyone,
-        handler: (ctx) => readTerm(tax, ctx),
+        handler: (ctx, input) => readTerm(tax, ctx, input),
         cache: 'data',
         summary: `Read a ${tax.singular}`,
         errorStatuses: [400],
-      },
-      {
+      }),
+      endpoint({
         methods: UPDATE_METHODS,
         args: updateArgs(tax),
         permission: manage,
-        handler: (ctx) => updateTerm(tax, ctx),
+        handler: (ctx, input) => updateTerm(tax, ctx, input),
         summary: `Update a ${tax.singular}`,
         errorStatuses: [400, 401, 403],
-      },
-      {
+      }),
+      endpoint({
         methods: ['DELETE'],
         args: { id: idArg(tax) },
         permission: manage,
-        handler: (ctx) => deleteTerm(tax, ctx),
+        handler: (ctx, input) => deleteTerm(tax, ctx, input),
         summary: `Delete a ${tax.singular} permanently`,
         errorStatuses: [400, 401, 403],
-      },
+      }),
     ]),
   ];
 }
