@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { eventListQueries, type EventListRequest } from '../../src/resources/events/list-planner.js';
-import type { EventListConditions } from '../../src/resources/events/list-conditions.js';
+import { givenDate, type EventListConditions } from '../../src/resources/events/list-conditions.js';
 import { linkedOfEventsQuery } from '../../src/resources/linked/inline.js';
 import { organizerKind, venueKind } from '../../src/resources/linked/index.js';
 import { categoryTaxonomy, tagTaxonomy } from '../../src/resources/terms/index.js';
@@ -96,13 +96,25 @@ forEachBackend('GET /events query plans', (srv) => {
     });
     const cases: Array<[string, Partial<EventListConditions>]> = [
       ['default window', {}],
-      ['explicit dates', { start_date: '2027-01-01', end_date: '2027-02-01' }],
-      ['relative dates', { starts_after: daysFromNow(1), ends_before: daysFromNow(9) }],
-      ['strict dates', { start_date: '2027-01-01 10:00:00', end_date: '2027-02-01 10:00:00', strict_dates: true }],
+      ['explicit dates', { start_date: givenDate('2027-01-01'), end_date: givenDate('2027-02-01') }],
+      ['relative dates', { starts_after: givenDate(daysFromNow(1)), ends_before: givenDate(daysFromNow(9)) }],
+      [
+        'strict dates',
+        {
+          start_date: givenDate('2027-01-01 10:00:00'),
+          end_date: givenDate('2027-02-01 10:00:00'),
+          strict_dates: true,
+        },
+      ],
       ['featured', { featured: true }],
       [
         'featured, cut days',
-        { starts_after: '2027-01-01 10:00:00', ends_before: '2027-02-01 10:00:00', strict_dates: true, featured: true },
+        {
+          starts_after: givenDate('2027-01-01 10:00:00'),
+          ends_before: givenDate('2027-02-01 10:00:00'),
+          strict_dates: true,
+          featured: true,
+        },
       ],
       ['venue', { venue: [e.venue.id] }],
       ['organizer', { organizer: [e.organizer[0].id] }],
@@ -211,11 +223,13 @@ forEachBackend('GET /events totals of a common search term', (srv) => {
     assert.equal(await total({ ...wide, search: '-cmnw' }), 3);
     if (srv().backend !== 'sqlite') return;
     // Five events in the narrow window against ~40 records estimated to hold it: each of the five is checked.
-    const countSql = async (conditions: Partial<EventListConditions>) =>
-      (await eventListQueries(listRequest(srv(), conditions, 1))).count.compile().sql;
-    const narrowSql = await countSql({ ...narrow, search: 'cmnw' });
+    const countSql = async (range: typeof narrow, search: string) => {
+      const dates = { start_date: givenDate(range.start_date), end_date: givenDate(range.end_date) };
+      return (await eventListQueries(listRequest(srv(), { ...dates, search }, 1))).count.compile().sql;
+    };
+    const narrowSql = await countSql(narrow, 'cmnw');
     assert.doesNotMatch(narrowSql, /post_search match/);
     assert.match(narrowSql, / like /);
-    assert.match(await countSql({ ...wide, search: 'cmnw' }), /post_search match/);
+    assert.match(await countSql(wide, 'cmnw'), /post_search match/);
   });
 });

@@ -1,7 +1,9 @@
 import type { DateTime } from 'luxon';
+import type { ArgDef } from '../../http/route.js';
 import { parseWall, storedWall } from '../../time/format.js';
 import { parseDateInput } from '../../time/parse.js';
 import { atWall, luxonZone } from '../../time/zone.js';
+import { dateArg } from '../post-like/dates.js';
 
 /** Start, end and the all-day flag as stored (events.md 4.3, 4.4). */
 export interface EventTimes {
@@ -18,13 +20,22 @@ export function wallTime(wall: string, zone: string): DateTime {
 }
 
 /**
- * A `start_date` / `end_date` input in the event's zone (events.md 4.3, E26): wall-clock strings
+ * A `start_date` / `end_date` input read in the event's zone (events.md 4.3, E26): wall-clock strings
  * and relative expressions are read in that zone; timestamps and values with an offset are
  * converted to it.
  */
-export function parseEventDate(value: unknown, zone: string): DateTime | null {
-  const parsed = parseDateInput(value, zone);
-  return parsed ? parsed.setZone(luxonZone(zone)) : null;
+export type EventDateInput = (zone: string) => DateTime | null;
+
+/**
+ * `start_date` / `end_date` of writes. Their zone is known only once the write has read the event
+ * (the request's `timezone`, else the stored one: E34), so the value is the date in any zone.
+ */
+export function eventDateArg(description: string, required: boolean): ArgDef<EventDateInput> {
+  const inZone =
+    (value: unknown): EventDateInput =>
+    (zone) =>
+      parseDateInput(value, zone)?.setZone(luxonZone(zone)) ?? null;
+  return { ...dateArg(description, inZone), required };
 }
 
 /** The time without its milliseconds; most inputs have none, and setting them costs a zone lookup. */

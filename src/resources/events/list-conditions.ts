@@ -16,13 +16,13 @@ export interface EventListConditions {
   /** The site's time zone: the clock the date bounds are read on (2.2.1, E12). */
   timezone: string;
   strict_dates: boolean;
-  /** Date inputs as given (2.2.6); `null` counts as not given. */
-  start_date?: unknown;
-  end_date?: unknown;
-  starts_before?: unknown;
-  starts_after?: unknown;
-  ends_before?: unknown;
-  ends_after?: unknown;
+  /** Date bounds as given (2.2.6); `null` counts as not given. */
+  start_date?: GivenDate | null;
+  end_date?: GivenDate | null;
+  starts_before?: GivenDate | null;
+  starts_after?: GivenDate | null;
+  ends_before?: GivenDate | null;
+  ends_after?: GivenDate | null;
   search?: string;
   /** As given: categories and tags by ID, slug or name (2.4), resolved by `resolveTermFilter`. */
   categories?: unknown;
@@ -39,6 +39,17 @@ export interface EventListConditions {
   geoloc_unit: 'km' | 'miles';
   include?: number[];
   post_parent?: number;
+}
+
+/** A date bound as given: the instant it names, read in UTC, and whether it follows the clock ("tomorrow"). */
+export interface GivenDate {
+  at: DateTime;
+  readsClock: boolean;
+}
+
+/** A value of the date grammar (common.md 5.5), validated in UTC, so that it names an instant there. */
+export function givenDate(value: unknown): GivenDate {
+  return { at: parseDateInput(value, 'UTC')!, readsClock: readsClock(value) };
 }
 
 const RELATIVE = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
@@ -66,10 +77,10 @@ export function listWindow(list: EventListConditions, now: DateTime = DateTime.u
   const strict = list.strict_dates;
   let freshUntil: number | undefined = Infinity;
   const bound = (name: keyof DateBounds): string | undefined => {
-    const value = list[name];
-    if (value === undefined || value === null) return undefined;
-    if (readsClock(value)) freshUntil = undefined;
-    const at = parseDateInput(value, 'UTC', now)!;
+    const given = list[name];
+    if (given === undefined || given === null) return undefined;
+    if (given.readsClock) freshUntil = undefined;
+    const { at } = given;
     if (strict) return formatWall(at.setZone(site));
     return `${at.toUTC().toISODate()} ${name === 'start_date' ? '00:00:00' : '23:59:59'}`;
   };

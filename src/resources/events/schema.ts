@@ -5,12 +5,14 @@ import type { ArgDef, Args, Validation } from '../../http/route.js';
 import { normalizeZone } from '../../time/zone.js';
 import { organizerKind, validateLinkedFilter, validateLinkedInput, venueKind } from '../linked/index.js';
 import { authorArg } from '../post-like/author.js';
-import { dateArg } from '../post-like/dates.js';
+import { dateArg, publicationArgs } from '../post-like/dates.js';
 import { imageArg } from '../post-like/images.js';
 import { isRecordId } from '../post-like/ids.js';
 import { findIdBySlug } from '../post-like/slug.js';
 import { listStatusArg, statusArg } from '../post-like/status.js';
 import { categoryTaxonomy, tagTaxonomy, validateTermFilter } from '../terms/index.js';
+import { eventDateArg } from './dates.js';
+import { givenDate } from './list-conditions.js';
 import { findEventById, findRecordOwner } from './repository.js';
 
 /** Keys under which validators hand loaded records to permissions and handlers (style.md, flow 4). */
@@ -19,8 +21,8 @@ export const LOADED_RECORD = 'event-record';
 export const LOADED_EVENT = 'event-row';
 export const LOADED_SLUG_ID = 'event-slug-id';
 
-/** A date argument of the events routes, kept as sent (events.md 2.2.6, E15). */
-const eventDate = (description: string, extra: Partial<ArgDef> = {}): ArgDef => ({ ...dateArg(description), ...extra });
+/** A date bound of the list, read in UTC (events.md 2.2.6, E15). */
+const listDate = (description: string) => dateArg(description, givenDate);
 
 const text = (description: string, extra: Partial<ArgDef> = {}): ArgDef =>
   args.string(description, { validate: (v) => typeof v === 'string', ...extra });
@@ -40,8 +42,7 @@ function fieldArgs(mode: 'create' | 'update'): Args {
   const required = mode === 'create';
   return {
     author: authorArg('event'),
-    date: dateArg('The event publication date, in the site time zone.'),
-    date_utc: dateArg('The event publication date in UTC.'),
+    ...publicationArgs('event'),
     title: args.string('The event title.', { required, nonEmpty: true }),
     description: text('The event description (HTML); an empty string clears it.'),
     slug: args.string('The event slug.', { nonEmpty: true, ...(mode === 'update' ? { in: 'body' as const } : {}) }),
@@ -54,8 +55,8 @@ function fieldArgs(mode: 'create' | 'update'): Args {
       },
     ),
     all_day: args.boolean('Whether the event lasts the whole day.', {}, mode === 'create' ? { default: false } : {}),
-    start_date: eventDate('The event start date and time, in the event time zone.', { required }),
-    end_date: eventDate('The event end date and time, in the event time zone.', { required }),
+    start_date: eventDateArg('The event start date and time, in the event time zone.', required),
+    end_date: eventDateArg('The event end date and time, in the event time zone.', required),
     image: imageArg('event', { allowEmpty: mode === 'update' }),
     cost: args.any('The event cost: a text such as "10", "10-20", "Free" or "$5.50", a number, or a list of them.', {
       parse: (v) => v,
@@ -148,12 +149,12 @@ const geolocCoordinate = (description: string, partner: string, limit: number): 
 /** `GET /events` parameters in the reference's order (events.md 2.1), plus `geoloc_radius` (E19). */
 export const EventListArgs: Args = {
   ...pagingArgs('events'),
-  start_date: eventDate('Only events starting on or after this date (whole days unless strict_dates).'),
-  end_date: eventDate('Only events ending on or before this date (whole days unless strict_dates).'),
-  starts_before: eventDate('Only events starting before this date.'),
-  starts_after: eventDate('Only events starting after this date.'),
-  ends_before: eventDate('Only events ending before this date.'),
-  ends_after: eventDate('Only events ending after this date.'),
+  start_date: listDate('Only events starting on or after this date (whole days unless strict_dates).'),
+  end_date: listDate('Only events ending on or before this date (whole days unless strict_dates).'),
+  starts_before: listDate('Only events starting before this date.'),
+  starts_after: listDate('Only events starting after this date.'),
+  ends_before: listDate('Only events ending before this date.'),
+  ends_after: listDate('Only events ending after this date.'),
   strict_dates: args.string(
     'When true (1, true, on, yes), the dates are used with their times; otherwise whole days are included.',
     {

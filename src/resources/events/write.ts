@@ -15,7 +15,7 @@ import { requestedStatus, scheduledStatus } from '../post-like/status.js';
 import { restoreFromTrash } from '../post-like/trash.js';
 import { categoryTaxonomy, resolveTermInput, setEventTerms, tagTaxonomy } from '../terms/index.js';
 import { NO_COST, parseCostInput, serializeCosts } from './cost.js';
-import { eventTimes, parseEventDate, wallTime, type EventTimes } from './dates.js';
+import { eventTimes, wallTime, type EventDateInput, type EventTimes } from './dates.js';
 import type { EventRow } from './repository.js';
 
 /** Whether the request sent the field at all (an explicit `null` included: decisions.md principle 3). */
@@ -48,8 +48,8 @@ function nextTimes(
   if (current && !touched) return undefined;
   const zone = eventZone(ctx, current);
   const read = (name: 'start_date' | 'end_date') => {
-    const value = ctx.params[name];
-    if (value !== undefined && value !== null) return parseEventDate(value, zone)!;
+    const date: EventDateInput | null | undefined = ctx.params[name];
+    if (date !== undefined && date !== null) return date(zone)!;
     return wallTime(current![name], zone);
   };
   const allDay = typeof ctx.params.all_day === 'boolean' ? ctx.params.all_day : current?.all_day === 1;

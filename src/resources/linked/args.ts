@@ -3,7 +3,7 @@ import { paramReasons } from '../../http/errors.js';
 import { pagingArgs } from '../../http/pagination.js';
 import type { ArgDef, Args, RequestContext } from '../../http/route.js';
 import { authorArg } from '../post-like/author.js';
-import { dateArg } from '../post-like/dates.js';
+import { publicationArgs } from '../post-like/dates.js';
 import { imageArg } from '../post-like/images.js';
 import { listStatusArg, statusArg } from '../post-like/status.js';
 import { isRecordId } from '../post-like/ids.js';
@@ -70,8 +70,7 @@ export function createArgs(kind: LinkedKind): Args {
   const noun = kind.type;
   const out: Args = {
     author: authorArg(noun),
-    date: dateArg(`The ${noun} publication date, in the site time zone.`),
-    date_utc: dateArg(`The ${noun} publication date in UTC.`),
+    ...publicationArgs(noun),
     [noun]: args.string(`The ${noun} name.`, { required: true, nonEmpty: true }),
     description: args.string(`The ${noun} description (HTML).`, { validate: stringOrEmpty }),
     status: statusArg(noun),

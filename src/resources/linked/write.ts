@@ -6,7 +6,7 @@ import type { Trx } from '../../db/tables.js';
 import { plainText, sanitizeInline, sanitizePost } from '../../text/html.js';
 import { sanitizeSlug } from '../../text/slug.js';
 import { FLOATING_STATUSES, requestedStatus, scheduledStatus } from '../post-like/status.js';
-import { publicationDates, type Now } from '../post-like/dates.js';
+import { publicationDates, type Now, type PublicationInput } from '../post-like/dates.js';
 import { resolveImageInput } from '../post-like/images.js';
 import { uniqueSlug } from '../post-like/slug.js';
 import { restoreFromTrash, trashRecord } from '../post-like/trash.js';
@@ -21,10 +21,16 @@ import {
 } from './repository.js';
 
 /**
- * A write's input: the coerced values of the fields the client sent, by wire name. A key present
- * with `null` (or `""`) is an explicit empty value, which clears the field (decisions.md principle 3).
+ * A write's input: the values of the fields the client sent, by wire name. A key present with
+ * `null` (or `""`) is an explicit empty value, which clears the field (decisions.md principle 3).
  */
-export type LinkedInput = Record<string, unknown>;
+export interface LinkedInput extends PublicationInput {
+  author?: number | null;
+  status?: string | null;
+  image?: string | number | null;
+  /** The name (`venue` / `organizer`), `description` and the attributes. */
+  [field: string]: unknown;
+}
 
 const PERCENT = '\u{F8FF}';
 
@@ -125,14 +131,14 @@ export async function createOrReuseLinked(
     return { id: match.id, created: false };
   }
 
-  const status0 = requestedStatus(ctx.user, input.status as string | undefined);
+  const status0 = requestedStatus(ctx.user, input.status ?? undefined);
   const dates = publicationDates(input, status0, ctx.settings.timezone, now);
   const status = scheduledStatus(status0, dates.date_utc, now.ms);
   const base = sanitizeSlug(name);
   // Drafts and pending records may share a slug; it is made unique when they are published (4.6).
   const slug = base && !FLOATING_STATUSES.includes(status) ? await uniqueSlug(trx, kind.type, base) : base;
   const post: PostValues = {
-    author: (input.author as number | undefined) ?? ctx.user?.id ?? 0,
+    author: input.author ?? ctx.user?.id ?? 0,
     status,
     slug,
     title: name,
@@ -140,7 +146,7 @@ export async function createOrReuseLinked(
     ...dates,
     modified: dates.date,
     modified_utc: dates.date_utc,
-    image_id: 'image' in input ? await resolveImageInput(trx, input.image, ctx, now) : null,
+    image_id: 'image' in input ? await resolveImageInput(trx, input.image ?? null, ctx, now) : null,
   };
   const id = await insertLinked(trx, kind, post, newAttributes(kind, input));
   // A name without slug characters gets the ID as its slug (common.md 9.8).
@@ -159,7 +165,7 @@ async function applyAttributes(
 ): Promise<void> {
   const attributes = attributeChanges(kind, input, row);
   const post: Partial<PostValues> = {};
-  if ('image' in input) post.image_id = await resolveImageInput(trx, input.image, ctx, now);
+  if ('image' in input) post.image_id = await resolveImageInput(trx, input.image ?? null, ctx, now);
   if (Object.keys(attributes).length || 'image' in input)
     Object.assign(post, { modified: now.local, modified_utc: now.utc });
   await updateLinkedRecord(trx, kind, row.id, post, attributes);
@@ -181,7 +187,7 @@ export async function updateLinked(
   if (typeof input[kind.type] === 'string') post.title = storedName(input[kind.type], ctx);
   if ('description' in input) post.description = storedDescription(input.description, ctx);
   if (typeof input.author === 'number') post.author = input.author;
-  if ('image' in input) post.image_id = await resolveImageInput(trx, input.image, ctx, now);
+  if ('image' in input) post.image_id = await resolveImageInput(trx, input.image ?? null, ctx, now);
 
   const requested = typeof input.status === 'string' ? requestedStatus(ctx.user, input.status, row.status) : row.status;
   const dates = publicationDates(input, requested, ctx.settings.timezone, now, {

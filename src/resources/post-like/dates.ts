@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { paramReasons } from '../../http/errors.js';
-import type { ArgDef } from '../../http/route.js';
+import type { ArgDef, RequestContext } from '../../http/route.js';
 import { storedWall } from '../../time/format.js';
 import { parseDateInput } from '../../time/parse.js';
 import { luxonZone } from '../../time/zone.js';
@@ -33,21 +33,32 @@ export function nowIn(siteZone: string, ms: number = Date.now()): Now {
   return { ms, local: lastSecond.local, utc: lastSecond.utc };
 }
 
-/** A date-time argument: any form of the date grammar (common.md 5.5, events.md 2.2.6), else 400; kept as sent. */
-export function dateArg(description: string): ArgDef {
+/**
+ * A date-time argument: any form of the date grammar (common.md 5.5, events.md 2.2.6), else 400;
+ * `parse` reads it in the zone it means. Whether a value is a date is judged in UTC whatever zone it
+ * is read in, so a reading may be `null`: the rare value that names no storable instant in that zone.
+ */
+export function dateArg<T>(description: string, parse: (value: unknown, ctx: RequestContext) => T): ArgDef<T> {
   return {
     schema: Type.String({ description, format: 'date-time' }),
     validate: (v) => parseDateInput(v, 'UTC') !== null || paramReasons.invalidDate(v),
-    parse: (v) => v,
+    parse,
   };
 }
 
-/** `date` and `date_utc` as sent (validated by `dateArg`). */
+/** The publication dates of a write: `date` read in the site time zone (decisions.md E30), `date_utc` in UTC. */
+export function publicationArgs(noun: string) {
+  return {
+    date: dateArg(`The ${noun} publication date, in the site time zone.`, (v, ctx) =>
+      parseDateInput(v, ctx.settings.timezone),
+    ),
+    date_utc: dateArg(`The ${noun} publication date in UTC.`, (v) => parseDateInput(v, 'UTC')),
+  };
+}
+
 export interface PublicationInput {
-  /** Read in the site time zone (decisions.md E30). */
-  date?: unknown;
-  /** Read as UTC. */
-  date_utc?: unknown;
+  date?: DateTime | null;
+  date_utc?: DateTime | null;
 }
 
 export interface Publication {
@@ -69,8 +80,8 @@ export function publicationDates(
   current?: Publication,
 ): Publication {
   const zone = luxonZone(siteZone);
-  const local = input.date === undefined || input.date === null ? null : parseDateInput(input.date, siteZone);
-  const utc = input.date_utc === undefined || input.date_utc === null ? null : parseDateInput(input.date_utc, 'UTC');
+  const local = input.date ?? null;
+  const utc = input.date_utc ?? null;
   const floating = FLOATING_STATUSES.includes(status);
   if (!local && !utc) {
     if (current && (current.date_utc !== FLOATING_DATE || floating)) return current;
