@@ -104,7 +104,7 @@ function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, Li
     ['geoloc_lat', joined(g.geoloc_lat)],
     ['geoloc_lng', joined(g.geoloc_lng)],
     ['geoloc_radius', joined(g.geoloc_radius)],
-    ['status', statusLinkValue(ctx)],
+    ['status', statusLinkValue(ctx.user, ctx.params.status)],
     ['post_parent', p.post_parent],
     ['include', p.include],
     ['starts_before', joined(g.starts_before)],
@@ -124,7 +124,7 @@ function listConditions(ctx: RequestContext): EventListConditions {
   const p = ctx.params;
   return {
     user: ctx.user,
-    statuses: listStatuses(ctx),
+    statuses: listStatuses(ctx.user, ctx.params.status),
     timezone: ctx.settings.timezone,
     strict_dates: p.strict_dates === true,
     start_date: p.start_date,
@@ -278,19 +278,24 @@ const deleteEventBySlug = (ctx: RequestContext) =>
   trashWith(ctx, (trx) => getEventById(trx, (ctx.loaded.get(LOADED_SLUG_ID) as EventRow).id));
 
 /** Creating needs "edit events"; naming another author "edit others' events" (common.md 7.4, E23). */
-const canCreateEvent: Permission = (ctx) => can(ctx.user, 'edit_posts') && mayChooseAuthor(ctx);
+const canCreateEvent: Permission = (ctx) => can(ctx.user, 'edit_posts') && mayChooseAuthor(ctx.user, ctx.params.author);
 
 /** The record the ID names, any type, judged as such; an unknown ID needs only the general right (5.1, 6.1). */
 const canUpdateById: Permission = (ctx) => {
   const record = ctx.loaded.get(LOADED_RECORD) as OwnerRecord;
-  return (record ? canEditRecord(ctx.user, record) : can(ctx.user, 'edit_posts')) && mayChooseAuthor(ctx);
+  return (
+    (record ? canEditRecord(ctx.user, record) : can(ctx.user, 'edit_posts')) &&
+    mayChooseAuthor(ctx.user, ctx.params.author)
+  );
 };
 
 /** By slug: the per-event checks of the ID routes once the slug is resolved (decisions.md X 2). */
 const canUpdateBySlug: Permission = async (ctx) => {
   const id = await findIdBySlug(ctx.app.db, 'event', ctx.path.slug ?? '');
   const row = id === undefined ? undefined : await findEventById(ctx.app.db, id);
-  return (row ? canEditRecord(ctx.user, row) : can(ctx.user, 'edit_posts')) && mayChooseAuthor(ctx);
+  return (
+    (row ? canEditRecord(ctx.user, row) : can(ctx.user, 'edit_posts')) && mayChooseAuthor(ctx.user, ctx.params.author)
+  );
 };
 
 const canDeleteById: Permission = (ctx) => {

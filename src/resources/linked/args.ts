@@ -1,14 +1,15 @@
+import { Type } from '@sinclair/typebox';
 import { args, coerceInteger, coerceNumber, isHttpUrlOrEmpty, isTruthy } from '../../http/args.js';
 import { paramReasons } from '../../http/errors.js';
 import { pagingArgs } from '../../http/pagination.js';
-import type { ArgDef, Args, RequestContext } from '../../http/route.js';
+import { Valid, type ArgDef, type ArgValues, type Args, type RequiredArg } from '../../http/route.js';
 import { authorArg } from '../post-like/author.js';
 import { publicationArgs } from '../post-like/dates.js';
 import { imageArg } from '../post-like/images.js';
 import { listStatusArg, statusArg } from '../post-like/status.js';
 import { isRecordId } from '../post-like/ids.js';
 import { findIdBySlug } from '../post-like/slug.js';
-import type { AttributeField, LinkedKind } from './kind.js';
+import type { AttributeField, LinkedKind, LinkedRow } from './kind.js';
 import { MAX_SEARCH_FRAGMENTS, searchFragments } from './list.js';
 import { findLinkedById } from './repository.js';
 
@@ -92,47 +93,41 @@ export function updateArgs(kind: LinkedKind): Args {
   return Object.fromEntries(Object.entries(createArgs(kind)).map(([name, arg]) => [name, { ...arg, required: false }]));
 }
 
-const loadedKey = 'linked-record';
-
-/** The record a validator loaded for the handler (style.md, flow 4). */
-export function loadedRecord(ctx: RequestContext) {
-  return ctx.loaded.get(loadedKey) as Awaited<ReturnType<typeof findLinkedById>>;
-}
-
-/** `{id}`: a record of the kind, any status; anything else is a 400 (3, decisions.md X 27). */
-export function idArg(kind: LinkedKind): ArgDef {
-  return args.integer(`Unique identifier of the ${kind.type}.`, {
+/** `{id}`: a record of the kind, any status; anything else is a 400 (3, decisions.md X 27). Its value is the record. */
+export function idArg(kind: LinkedKind): RequiredArg<LinkedRow> {
+  return {
+    schema: Type.Integer({ description: `Unique identifier of the ${kind.type}.` }),
     required: true,
     in: 'path',
     validate: async (v, ctx) => {
       const id = coerceInteger(v);
       if (!isRecordId(id)) return false;
       const row = await findLinkedById(ctx.app.db, kind, id);
-      if (!row) return paramReasons.unknownLinked(kind.type, id);
-      ctx.loaded.set(loadedKey, row);
-      return true;
+      return row ? new Valid(row) : paramReasons.unknownLinked(kind.type, id);
     },
-  });
+  };
 }
 
-/** `{slug}`: normalised, then matched exactly among records of the kind, any status, lowest ID (3, VO-24). */
-export function slugArg(kind: LinkedKind): ArgDef {
-  return args.string(`The ${kind.type} slug.`, {
+/**
+ * `{slug}`: normalised, then matched exactly among records of the kind, any status, lowest ID (3,
+ * VO-24). Its value is the record.
+ */
+export function slugArg(kind: LinkedKind): RequiredArg<LinkedRow> {
+  return {
+    schema: Type.String({ description: `The ${kind.type} slug.` }),
     required: true,
     in: 'path',
     validate: async (v, ctx) => {
       if (typeof v !== 'string') return false;
       const id = await findIdBySlug(ctx.app.db, kind.type, v);
       const row = id === undefined ? undefined : await findLinkedById(ctx.app.db, kind, id);
-      if (!row) return false;
-      ctx.loaded.set(loadedKey, row);
-      return true;
+      return row ? new Valid(row) : false;
     },
-  });
+  };
 }
 
 /** List arguments (2.1) in the reference's order. */
-export function listArgs(kind: LinkedKind): Args {
+export function listArgs(kind: LinkedKind) {
   const plural = kind.collection;
   return {
     ...pagingArgs(plural),
@@ -160,3 +155,5 @@ export function listArgs(kind: LinkedKind): Args {
     status: listStatusArg(plural),
   };
 }
+
+export type LinkedListInput = ArgValues<ReturnType<typeof listArgs>>;

@@ -1,9 +1,11 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Requester } from '../../auth/capabilities.js';
 import { isTruthy } from '../../http/args.js';
 import type { RequestContext } from '../../http/route.js';
 import type { LinkValue } from '../../http/pagination.js';
 import { statusLinkValue } from '../post-like/status.js';
 import { visibleRecords } from '../post-like/visibility.js';
+import type { LinkedListInput } from './args.js';
 import type { LinkedKind } from './kind.js';
 import type { Where } from './repository.js';
 
@@ -62,12 +64,16 @@ export interface ListFilters {
  * The one condition of a list (style.md rule 6): visibility and status (2.2, X 8), `search`,
  * `event`, `has_events` and `only_with_upcoming` (2.3), all as indexed SQL feeding page and count.
  */
-export function listWhere(kind: LinkedKind, ctx: RequestContext, { statuses, nowUtc }: ListFilters): Where {
-  const { search, event } = ctx.params as { search?: string; event?: number };
-  const hasEvents = ctx.given.has_events;
-  const upcoming = isTruthy(ctx.params.only_with_upcoming);
+export function listWhere(
+  kind: LinkedKind,
+  user: Requester,
+  input: LinkedListInput,
+  { statuses, nowUtc }: ListFilters,
+): Where {
+  const { search, event, has_events: hasEvents } = input;
+  const upcoming = isTruthy(input.only_with_upcoming);
   return (eb) => {
-    const conditions: Expression<SqlBool>[] = [visibleRecords(ctx.user, statuses, 'p')(eb)];
+    const conditions: Expression<SqlBool>[] = [visibleRecords(user, statuses, 'p')(eb)];
     if (search) conditions.push(searchCondition(kind, eb, search));
     if (event !== undefined) {
       conditions.push(
@@ -90,7 +96,7 @@ export function listWhere(kind: LinkedKind, ctx: RequestContext, { statuses, now
             .innerJoin('events as ev', 'ev.post_id', 'e.id')
             .where('ev.utc_start_date', '>=', nowUtc)
             .where('ev.hide_from_listings', '=', 0)
-            .where(visibleRecords(ctx.user, statuses, 'e')),
+            .where(visibleRecords(user, statuses, 'e')),
         ),
       );
     }
@@ -99,14 +105,18 @@ export function listWhere(kind: LinkedKind, ctx: RequestContext, { statuses, now
 }
 
 /** The filters list links repeat, in the reference's order, `page` excluded (common.md 6.5, VO-3). */
-export function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, LinkValue]> {
+export function listLinkParams(
+  ctx: RequestContext,
+  input: LinkedListInput,
+  perPage: number,
+): Array<[string, LinkValue]> {
   const given = ctx.given;
   return [
     ['per_page', perPage],
-    ['search', ctx.params.search || undefined],
-    ['event', ctx.params.event],
+    ['search', input.search || undefined],
+    ['event', input.event],
     ['has_events', given.has_events as LinkValue],
     ['only_with_upcoming', given.only_with_upcoming as LinkValue],
-    ['status', statusLinkValue(ctx)],
+    ['status', statusLinkValue(ctx.user, input.status)],
   ];
 }

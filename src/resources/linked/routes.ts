@@ -7,19 +7,22 @@ import { listResponse, resolvePaging } from '../../http/pagination.js';
 import {
   UPDATE_METHODS,
   defineRoute,
+  endpoint,
   everyone,
+  type ArgValues,
   type Args,
+  type Endpoint,
   type Permission,
   type Reply,
   type RequestContext,
   type RouteDef,
 } from '../../http/route.js';
 import { mayChooseAuthor } from '../post-like/author.js';
-import { nowIn } from '../post-like/dates.js';
+import { nowIn, type Now } from '../post-like/dates.js';
 import { loadImages } from '../post-like/images.js';
 import { publishDueForRead } from '../post-like/schedule.js';
 import { listStatuses } from '../post-like/status.js';
-import { createArgs, idArg, listArgs, loadedRecord, slugArg, updateArgs } from './args.js';
+import { createArgs, idArg, listArgs, slugArg, updateArgs, type LinkedListInput } from './args.js';
 import type { LinkedKind, LinkedRow } from './kind.js';
 import { listLinkParams, listWhere } from './list.js';
 import { countLinked, getLinkedById, listLinkedPage } from './repository.js';
@@ -53,156 +56,183 @@ async function representWritten(trx: Trx, kind: LinkedKind, id: number, ctx: Req
 }
 
 /**
- * The fields the client sent, coerced. On create an explicit `null` is the same as absent; on
- * update it is an empty value that clears the field (VO-20, decisions.md principle 3).
+ * The fields of `fields` the client sent, from the values of the endpoint's arguments. On create an
+ * explicit `null` is the same as absent; on update it is an empty value that clears the field
+ * (VO-20, decisions.md principle 3).
  */
-function inputOf(fields: Args, ctx: RequestContext, { create }: { create: boolean }): LinkedInput {
+function inputOf(fields: Args, values: Record<string, unknown>, { create }: { create: boolean }): LinkedInput {
   const input: LinkedInput = {};
   for (const name of Object.keys(fields)) {
-    if (!(name in ctx.given)) continue;
-    const value = ctx.params[name] ?? null;
-    if (value === null && create) continue;
+    const value = values[name];
+    if (value === undefined || (value === null && create)) continue;
     input[name] = value;
   }
   return input;
 }
 
-export function linkedRoutes(kind: LinkedKind): RouteDef[] {
-  const noun = kind.type;
-  const plural = kind.collection;
-  const aNoun = `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
-  const create = createArgs(kind);
+/** Creating needs "edit posts"; naming another author "edit others' posts" (decisions.md X 9). */
+const mayCreate: Permission<{ author?: unknown }> = (ctx, input) =>
+  can(ctx.user, 'edit_posts') && mayChooseAuthor(ctx.user, input?.author);
+
+/**
+ * Record-level checks once the record is resolved, by ID or by slug alike (decisions.md X 2, VO-12);
+ * `Allow` is decided before it is, on the general rights.
+ */
+function mayEdit(ctx: RequestContext, row: LinkedRow | undefined, author: unknown): boolean {
+  return (row ? canEditRecord(ctx.user, row) : can(ctx.user, 'edit_posts')) && mayChooseAuthor(ctx.user, author);
+}
+
+function mayDelete(ctx: RequestContext, row: LinkedRow | undefined): boolean {
+  return row ? canDeleteRecord(ctx.user, row) : can(ctx.user, 'delete_posts');
+}
+
+async function listLinked(kind: LinkedKind, ctx: RequestContext, input: LinkedListInput): Promise<Reply> {
+  const db = ctx.app.reads;
+  const now = nowIn(ctx.settings.timezone);
+  await publishDueForRead(ctx, now.utc);
+  // Only `only_with_upcoming` compares with the clock (to the second).
+  if (!isTruthy(input.only_with_upcoming)) ctx.freshUntil = Infinity;
+  const paging = resolvePaging(input, ctx.settings);
+  const where = listWhere(kind, ctx.user, input, { statuses: listStatuses(ctx.user, input.status), nowUtc: now.utc });
+  const [total, rows] = await Promise.all([
+    countLinked(db, kind, where),
+    listLinkedPage(db, kind, where, paging.perPage, paging.offset),
+  ]);
+  const items = await representRows(db, kind, rows, ctx, { jsonLd: false });
+  return listResponse({
+    ctx,
+    collection: kind.collection,
+    items,
+    total,
+    paging,
+    linkParams: listLinkParams(ctx, input, paging.perPage),
+    shape: { kind: 'post', pastEnd: () => restErrors.linkedArchivePageNotFound(kind.type) },
+  });
+}
+
+async function readLinked(kind: LinkedKind, ctx: RequestContext, named: LinkedRow): Promise<Reply> {
+  const db = ctx.app.db;
+  let row = named;
+  if (row.status === 'future') {
+    await publishDueForRead(ctx, nowIn(ctx.settings.timezone).utc);
+    row = await getLinkedById(db, kind, row.id);
+  }
+  if (!canReadRecord(ctx.user, row)) throw restErrors.linkedNotAccessible(kind.type);
+  const [item] = await representRows(db, kind, [row], ctx, { jsonLd: true });
+  return { body: item };
+}
+
+const aNounOf = (kind: LinkedKind) => `${/^[aeiou]/.test(kind.type) ? 'an' : 'a'} ${kind.type}`;
+
+/** Runs a write in one transaction and answers the record it wrote, as the write left it. */
+async function written(
+  kind: LinkedKind,
+  ctx: RequestContext,
+  write: (trx: Trx, now: Now) => Promise<number>,
+): Promise<unknown> {
+  const now = nowIn(ctx.settings.timezone);
+  return ctx.app.transact(async (trx) => {
+    const id = await write(trx, now);
+    await bumpDataVersion(trx);
+    return representWritten(trx, kind, id, ctx);
+  });
+}
+
+/**
+ * The read, delete and update endpoints of one record, named by `target` (its `{id}` or `{slug}`),
+ * whose value `recordOf` reads. The update is typed by its target alone: its fields are read by
+ * name (`inputOf`).
+ */
+function singleEndpoints<A extends Args>(
+  kind: LinkedKind,
+  target: A,
+  recordOf: (input: ArgValues<A>) => LinkedRow,
+  by: string,
+): Endpoint[] {
+  const aNoun = aNounOf(kind);
   const update = updateArgs(kind);
-
-  const mayCreate: Permission = (ctx) => can(ctx.user, 'edit_posts') && mayChooseAuthor(ctx);
-  // Record-level checks once the record is resolved, by ID or by slug alike (decisions.md X 2, VO-12).
-  const mayEdit: Permission = (ctx) => {
-    const row = loadedRecord(ctx);
-    return (row ? canEditRecord(ctx.user, row) : can(ctx.user, 'edit_posts')) && mayChooseAuthor(ctx);
-  };
-  const mayDelete: Permission = (ctx) => {
-    const row = loadedRecord(ctx);
-    return row ? canDeleteRecord(ctx.user, row) : can(ctx.user, 'delete_posts');
-  };
-
-  const list = async (ctx: RequestContext): Promise<Reply> => {
-    const db = ctx.app.reads;
-    const now = nowIn(ctx.settings.timezone);
-    await publishDueForRead(ctx, now.utc);
-    // Only `only_with_upcoming` compares with the clock (to the second).
-    if (!isTruthy(ctx.params.only_with_upcoming)) ctx.freshUntil = Infinity;
-    const paging = resolvePaging({ page: ctx.params.page, per_page: ctx.params.per_page }, ctx.settings);
-    const where = listWhere(kind, ctx, { statuses: listStatuses(ctx), nowUtc: now.utc });
-    const [total, rows] = await Promise.all([
-      countLinked(db, kind, where),
-      listLinkedPage(db, kind, where, paging.perPage, paging.offset),
-    ]);
-    const items = await representRows(db, kind, rows, ctx, { jsonLd: false });
-    return listResponse({
-      ctx,
-      collection: plural,
-      items,
-      total,
-      paging,
-      linkParams: listLinkParams(ctx, paging.perPage),
-      shape: { kind: 'post', pastEnd: () => restErrors.linkedArchivePageNotFound(noun) },
-    });
-  };
-
-  const read = async (ctx: RequestContext): Promise<Reply> => {
-    const db = ctx.app.db;
-    let row = loadedRecord(ctx)!;
-    if (row.status === 'future') {
-      await publishDueForRead(ctx, nowIn(ctx.settings.timezone).utc);
-      row = await getLinkedById(db, kind, row.id);
-    }
-    if (!canReadRecord(ctx.user, row)) throw restErrors.linkedNotAccessible(noun);
-    const [item] = await representRows(db, kind, [row], ctx, { jsonLd: true });
-    return { body: item };
-  };
-
-  const post = async (ctx: RequestContext): Promise<Reply> => {
-    const now = nowIn(ctx.settings.timezone);
-    const body = await ctx.app.transact(async (trx) => {
-      const written = await createOrReuseLinked(trx, kind, inputOf(create, ctx, { create: true }), ctx, now);
-      await bumpDataVersion(trx);
-      return representWritten(trx, kind, written.id, ctx);
-    });
-    return { status: 201, body };
-  };
-
-  const patch = async (ctx: RequestContext): Promise<Reply> => {
-    const now = nowIn(ctx.settings.timezone);
-    const row = loadedRecord(ctx)!;
-    const body = await ctx.app.transact(async (trx) => {
-      await updateLinked(trx, kind, row, inputOf(update, ctx, { create: false }), ctx, now);
-      await bumpDataVersion(trx);
-      return representWritten(trx, kind, row.id, ctx);
-    });
-    return { body };
-  };
-
-  const remove = async (ctx: RequestContext): Promise<Reply> => {
-    const now = nowIn(ctx.settings.timezone);
-    const row = loadedRecord(ctx)!;
-    const body = await ctx.app.transact(async (trx) => {
-      await trashLinked(trx, kind, row, now);
-      await bumpDataVersion(trx);
-      return representWritten(trx, kind, row.id, ctx);
-    });
-    return { body };
-  };
-
-  const single = (key: 'id' | 'slug', target: Args) => [
-    {
-      methods: ['GET' as const],
+  return [
+    endpoint({
+      methods: ['GET'],
       args: target,
       permission: everyone,
-      handler: read,
-      cache: 'data' as const,
+      handler: (ctx, input) => readLinked(kind, ctx, recordOf(input)),
+      cache: 'data',
       summary: `Read ${aNoun}.`,
       errorStatuses: [400, 403],
-    },
-    {
-      methods: ['DELETE' as const],
+    }),
+    endpoint({
+      methods: ['DELETE'],
       args: target,
-      permission: mayDelete,
-      handler: remove,
+      permission: (ctx, input) => mayDelete(ctx, input && recordOf(input)),
+      handler: async (ctx, input) => {
+        const row = recordOf(input);
+        const body = await written(kind, ctx, async (trx, now) => {
+          await trashLinked(trx, kind, row, now);
+          return row.id;
+        });
+        return { body };
+      },
       summary: `Move ${aNoun} to the trash.`,
       errorStatuses: [400, 401, 403, 410],
-    },
-    {
+    }),
+    endpoint<A>({
       methods: UPDATE_METHODS,
       args: { ...target, ...update },
-      permission: mayEdit,
-      handler: patch,
-      summary: `Update ${aNoun} ${key === 'id' ? 'by ID' : 'by slug'}; only the fields sent change.`,
+      permission: (ctx, input) => mayEdit(ctx, input && recordOf(input), input?.author),
+      handler: async (ctx, input) => {
+        const row = recordOf(input);
+        const changes = inputOf(update, input, { create: false });
+        const body = await written(kind, ctx, async (trx, now) => {
+          await updateLinked(trx, kind, row, changes, ctx, now);
+          return row.id;
+        });
+        return { body };
+      },
+      summary: `Update ${aNoun} ${by}; only the fields sent change.`,
       errorStatuses: [400, 401, 403],
-    },
+    }),
   ];
+}
 
+export function linkedRoutes(kind: LinkedKind): RouteDef[] {
+  const plural = kind.collection;
+  const create = createArgs(kind);
   return [
     defineRoute(`/${plural}`, [
-      {
+      endpoint({
         methods: ['GET'],
         args: listArgs(kind),
         permission: everyone,
-        handler: list,
+        handler: (ctx, input) => listLinked(kind, ctx, input),
         cache: 'clock',
         summary: `List ${plural}.`,
         errorStatuses: [400, 404],
-      },
-      {
+      }),
+      endpoint({
         methods: ['POST'],
         args: create,
         permission: mayCreate,
-        handler: post,
-        summary: `Create ${aNoun} (or reuse one with the same name).`,
+        handler: async (ctx, input) => {
+          const changes = inputOf(create, input, { create: true });
+          const body = await written(kind, ctx, async (trx, now) => {
+            const outcome = await createOrReuseLinked(trx, kind, changes, ctx, now);
+            return outcome.id;
+          });
+          return { status: 201, body };
+        },
+        summary: `Create ${aNounOf(kind)} (or reuse one with the same name).`,
         successStatus: 201,
         errorStatuses: [400, 401, 403],
-      },
+      }),
     ]),
-    defineRoute(`/${plural}/(?P<id>\\d+)`, single('id', { id: idArg(kind) })),
-    defineRoute(`/${plural}/by-slug/(?P<slug>[^/]+)`, single('slug', { slug: slugArg(kind) })),
+    defineRoute(
+      `/${plural}/(?P<id>\\d+)`,
+      singleEndpoints(kind, { id: idArg(kind) }, (input) => input.id, 'by ID'),
+    ),
+    defineRoute(
+      `/${plural}/by-slug/(?P<slug>[^/]+)`,
+      singleEndpoints(kind, { slug: slugArg(kind) }, (input) => input.slug, 'by slug'),
+    ),
   ];
 }

@@ -76,7 +76,7 @@ async function isImageRecord(trx: Trx, id: number): Promise<boolean> {
  * URL from a caller who may upload files (checked with HEAD when `image_url_check` is on).
  * `allowEmpty` lets `""`, `0` or `null` through (updates, where they remove the image).
  */
-export function imageArg(noun: string, { allowEmpty }: { allowEmpty: boolean }): ArgDef {
+export function imageArg(noun: string, { allowEmpty }: { allowEmpty: boolean }): ArgDef<string | number> {
   return {
     schema: Type.String({ description: `The ${noun}'s featured image: an image ID or an image URL.` }),
     validate: async (value, ctx) => {
@@ -89,8 +89,11 @@ export function imageArg(noun: string, { allowEmpty }: { allowEmpty: boolean }):
       return ctx.settings.image_url_check ? answersWithImage(new URL(url)) : true;
     },
     // A URL travels on cleaned (text/url.ts): that is the form stored, echoed and matched for reuse.
-    parse: (value) =>
-      typeof value === 'string' && coerceInteger(value) === undefined ? (parseHttpUrl(value) ?? value) : value,
+    parse: (value) => {
+      if (typeof value === 'number') return value;
+      const text = String(value);
+      return coerceInteger(text) === undefined ? (parseHttpUrl(text) ?? text) : text;
+    },
   };
 }
 
@@ -100,7 +103,7 @@ export function imageArg(noun: string, { allowEmpty }: { allowEmpty: boolean }):
  */
 export async function resolveImageInput(
   trx: Trx,
-  value: unknown,
+  value: string | number | null,
   ctx: RequestContext,
   now: Now,
 ): Promise<number | null> {

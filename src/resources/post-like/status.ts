@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { can, type Requester } from '../../auth/capabilities.js';
 import { parseList } from '../../http/args.js';
-import type { ArgDef, RequestContext } from '../../http/route.js';
+import type { ArgDef } from '../../http/route.js';
 import { utcWallMs } from '../../time/format.js';
 
 /** Statuses a client may write (decisions.md X 10): records reach `trash` only through DELETE. */
@@ -17,7 +17,7 @@ export const FLOATING_STATUSES: readonly string[] = ['draft', 'pending'];
 const EDITOR_DEFAULT_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'];
 
 /** The `status` argument of create and update (common.md 5.3, X 10). */
-export function statusArg(noun: string): ArgDef {
+export function statusArg(noun: string): ArgDef<string> {
   return {
     schema: Type.String({
       description: `The ${noun} status: publish, future, draft, pending or private.`,
@@ -58,7 +58,7 @@ export function scheduledStatus(status: string, dateUtc: string, nowUtcMs: numbe
  * may only send exactly `publish`; others a comma list or array of registered statuses, or `any`
  * (the same as no filter). Sanitized to the list of statuses, or `null` for `any`.
  */
-export function listStatusArg(noun: string): ArgDef {
+export function listStatusArg(noun: string): ArgDef<string[] | null> {
   return {
     schema: Type.String({
       description: `Only ${noun} with these statuses (comma-separated list); \`any\` for every status except trash. Non-public statuses need the right to edit ${noun}.`,
@@ -77,16 +77,14 @@ export function listStatusArg(noun: string): ArgDef {
   };
 }
 
-/** The statuses a list covers: the filter's, or the default for this caller (common.md 8.6). */
-export function listStatuses(ctx: RequestContext): string[] {
-  const given = ctx.params.status as string[] | null | undefined;
-  if (given) return given;
-  return can(ctx.user, 'edit_posts') ? EDITOR_DEFAULT_STATUSES : ['publish'];
+/** The statuses a list covers: the filter's (`status`), or the default for this caller (common.md 8.6). */
+export function listStatuses(who: Requester, status: string[] | null | undefined): string[] {
+  if (status) return status;
+  return can(who, 'edit_posts') ? EDITOR_DEFAULT_STATUSES : ['publish'];
 }
 
 /** `status` as list links echo it: the given list, else `publish` or `any` (common.md 6.5, E20). */
-export function statusLinkValue(ctx: RequestContext): string {
-  const given = ctx.params.status as string[] | null | undefined;
-  if (given) return given.join(',');
-  return can(ctx.user, 'edit_posts') ? 'any' : 'publish';
+export function statusLinkValue(who: Requester, status: string[] | null | undefined): string {
+  if (status) return status.join(',');
+  return can(who, 'edit_posts') ? 'any' : 'publish';
 }
