@@ -1,6 +1,6 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RequestContext } from '../../src/http/route.js';
+import { Valid, type RequestContext } from '../../src/http/route.js';
 import {
   categoryTaxonomy,
   loadTermsForEvents,
@@ -8,7 +8,7 @@ import {
   resolveTermInput,
   setEventTerms,
   tagTaxonomy,
-  validateTermFilter,
+  type Taxonomy,
 } from '../../src/resources/terms/index.js';
 import { bumpDataVersion } from '../../src/db/data-version.js';
 import { forEachBackend, type TestServer } from '../support/server.js';
@@ -35,7 +35,7 @@ const eventTerms = (srv: TestServer, eventId: number) =>
     .execute();
 
 forEachBackend('categories and tags inside events (terms contract)', (srv) => {
-  it('validateTermFilter accepts IDs, slugs and names of the taxonomy and rejects anything unknown or empty', async () => {
+  it('resolveTermFilter accepts IDs, slugs and names of the taxonomy and rejects anything unknown or empty', async () => {
     const ctx = await contextFor(srv());
     const music = await makeTerm(srv(), 'categories', { name: 'Filter Music' });
     const tag = await makeTerm(srv(), 'tags', { name: 'Filter Tag' });
@@ -47,32 +47,38 @@ forEachBackend('categories and tags inside events (terms contract)', (srv) => {
       [music.id, 'filter-music'],
       `${music.id}, filter-music`,
     ]) {
-      assert.equal(await validateTermFilter(categoryTaxonomy, value, ctx), true, JSON.stringify(value));
+      assert.ok((await resolveTermFilter(categoryTaxonomy, value, ctx)) instanceof Valid, JSON.stringify(value));
     }
     for (const value of ['', [], '999999', 'nope', `${music.id},nope`, String(tag.id), 0, { a: 1 }, true]) {
-      assert.equal(await validateTermFilter(categoryTaxonomy, value, ctx), false, JSON.stringify(value));
+      assert.equal(await resolveTermFilter(categoryTaxonomy, value, ctx), false, JSON.stringify(value));
     }
-    assert.equal(await validateTermFilter(tagTaxonomy, String(tag.id), ctx), true);
+    assert.ok((await resolveTermFilter(tagTaxonomy, String(tag.id), ctx)) instanceof Valid);
   });
 
-  it('resolveTermFilter tries slug, then ID, then name; categories bring their descendants', async () => {
+  it('resolveTermFilter hands on the IDs: slug, then ID, then name; categories bring their descendants', async () => {
+    const ctx = await contextFor(srv());
+    const resolveTermFilterIds = async (tax: Taxonomy, value: unknown) => {
+      const outcome = await resolveTermFilter(tax, value, ctx);
+      assert.ok(outcome instanceof Valid, JSON.stringify(value));
+      return outcome.value;
+    };
     const top = await makeTerm(srv(), 'categories', { name: 'Resolve Top' });
     const child = await makeTerm(srv(), 'categories', { name: 'Resolve Child', parent: top.id });
     const grandchild = await makeTerm(srv(), 'categories', { name: 'Resolve Grandchild', parent: child.id });
     const other = await makeTerm(srv(), 'categories', { name: 'Resolve Other' });
-    const byId = await resolveTermFilter(srv().db, categoryTaxonomy, String(top.id));
+    const byId = await resolveTermFilterIds(categoryTaxonomy, String(top.id));
     assert.deepEqual(
       [...byId].sort((a, b) => a - b),
       [top.id, child.id, grandchild.id],
     );
-    assert.deepEqual(await resolveTermFilter(srv().db, categoryTaxonomy, ['resolve-grandchild']), [grandchild.id]);
-    assert.deepEqual(await resolveTermFilter(srv().db, categoryTaxonomy, 'Resolve Other'), [other.id]);
+    assert.deepEqual(await resolveTermFilterIds(categoryTaxonomy, ['resolve-grandchild']), [grandchild.id]);
+    assert.deepEqual(await resolveTermFilterIds(categoryTaxonomy, 'Resolve Other'), [other.id]);
     // A term whose slug is another term's ID wins over that ID (terms.md 8.3).
     const numeric = await makeTerm(srv(), 'categories', { name: 'Numeric slug', slug: String(other.id) });
-    assert.deepEqual(await resolveTermFilter(srv().db, categoryTaxonomy, String(other.id)), [numeric.id]);
+    assert.deepEqual(await resolveTermFilterIds(categoryTaxonomy, String(other.id)), [numeric.id]);
     const tagA = await makeTerm(srv(), 'tags', { name: 'Resolve tag A' });
     const tagB = await makeTerm(srv(), 'tags', { name: 'Resolve tag B' });
-    const tags = await resolveTermFilter(srv().db, tagTaxonomy, `resolve-tag-a,${tagB.id}`);
+    const tags = await resolveTermFilterIds(tagTaxonomy, `resolve-tag-a,${tagB.id}`);
     assert.deepEqual(
       [...tags].sort((a, b) => a - b),
       [tagA.id, tagB.id],

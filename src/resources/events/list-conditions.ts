@@ -5,7 +5,6 @@ import { formatWall } from '../../time/format.js';
 import { parseDateInput, readsClock } from '../../time/parse.js';
 import { luxonZone, normalizeZone } from '../../time/zone.js';
 import { visibleRecords } from '../post-like/visibility.js';
-import { categoryTaxonomy, tagTaxonomy } from '../terms/index.js';
 import { boundConditions, listColumns, type DateBounds } from './day-counts.js';
 
 /** What the conditions read: the list's parameters once validated (events.md 2.1), with the caller and settings. */
@@ -24,9 +23,9 @@ export interface EventListConditions {
   ends_before?: GivenDate | null;
   ends_after?: GivenDate | null;
   search?: string;
-  /** As given: categories and tags by ID, slug or name (2.4), resolved by `resolveTermFilter`. */
-  categories?: unknown;
-  tags?: unknown;
+  /** The terms the category and tag filters name (2.4), as their arguments resolved them; `null`: sent empty. */
+  categories?: number[] | null;
+  tags?: number[] | null;
   venue?: number[];
   organizer?: number[];
   featured?: boolean;
@@ -173,12 +172,9 @@ function withinRadius(
   return eb.and(conditions);
 }
 
-/** The category and tag filters, each naming terms of its taxonomy (2.4), in the order their conditions are written. */
-export const TERM_FILTERS = [
-  { name: 'categories', taxonomy: categoryTaxonomy },
-  { name: 'tags', taxonomy: tagTaxonomy },
-] as const;
-export type TermFilterName = (typeof TERM_FILTERS)[number]['name'];
+/** The category and tag filters (2.4), in the order their conditions are written. */
+export const TERM_FILTERS = ['categories', 'tags'] as const;
+export type TermFilterName = (typeof TERM_FILTERS)[number];
 
 /** What the conditions need looked up before the query. */
 export interface ResolvedConditions {
@@ -226,7 +222,7 @@ function searchConditions(eb: ExpressionBuilder<any, any>, terms: SearchTerm[], 
 /** `categories`, `tags` (2.4): linked to any of the filter's terms; a filter naming none matches nothing. */
 function termConditions(eb: ExpressionBuilder<any, any>, resolved: ResolvedConditions, forms: ConditionForms) {
   const all: Expression<SqlBool>[] = [];
-  for (const { name } of TERM_FILTERS) {
+  for (const name of TERM_FILTERS) {
     const ids = resolved.terms[name];
     if (ids === null || name === forms.met) continue;
     if (!ids.length) all.push(sql<SqlBool>`1 = 0`);

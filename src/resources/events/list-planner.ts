@@ -5,7 +5,6 @@ import type { Paging } from '../../http/pagination.js';
 import type { AppContext } from '../../http/route.js';
 import { shiftUtcWall } from '../../time/format.js';
 import { visibleStatuses } from '../post-like/visibility.js';
-import { resolveTermFilter } from '../terms/index.js';
 import { ZONE_OFFSET_HOURS, dayCountQuery, type DateBounds } from './day-counts.js';
 import {
   TERM_FILTERS,
@@ -45,9 +44,10 @@ interface WeighedTermFilter {
   events: number;
 }
 
+/** A filter sent empty (JSON `null`) names no term. */
 async function weighTermFilters(db: Db, list: EventListConditions): Promise<WeighedTermFilter[]> {
-  const weigh = async ({ name, taxonomy }: (typeof TERM_FILTERS)[number]): Promise<WeighedTermFilter> => {
-    const ids = await resolveTermFilter(db, taxonomy, list[name]);
+  const weigh = async (name: TermFilterName): Promise<WeighedTermFilter> => {
+    const ids = list[name] ?? [];
     if (!ids.length) return { name, ids, events: 0 };
     const row = await db
       .selectFrom('terms')
@@ -56,7 +56,7 @@ async function weighTermFilters(db: Db, list: EventListConditions): Promise<Weig
       .executeTakeFirstOrThrow();
     return { name, ids, events: Number(row.events) };
   };
-  return Promise.all(TERM_FILTERS.filter(({ name }) => list[name] !== undefined).map(weigh));
+  return Promise.all(TERM_FILTERS.filter((name) => list[name] !== undefined).map(weigh));
 }
 
 /**

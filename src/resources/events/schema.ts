@@ -10,7 +10,7 @@ import { imageArg } from '../post-like/images.js';
 import { isRecordId } from '../post-like/ids.js';
 import { findIdBySlug } from '../post-like/slug.js';
 import { listStatusArg, statusArg } from '../post-like/status.js';
-import { categoryTaxonomy, tagTaxonomy, validateTermFilter } from '../terms/index.js';
+import { categoryTaxonomy, resolveTermFilter, tagTaxonomy } from '../terms/index.js';
 import { eventDateArg } from './dates.js';
 import { givenDate } from './list-conditions.js';
 import { findEventById, findRecordOwner } from './repository.js';
@@ -171,18 +171,12 @@ export const EventListArgs: Args = {
   ),
   categories: args.any(
     'Only events in one of these categories (IDs or slugs; sub-categories included), as a list or a comma-separated string.',
-    {
-      validate: (v, ctx) => validateTermFilter(categoryTaxonomy, v, ctx),
-      parse: (v) => v,
-    },
+    { validate: (v, ctx) => resolveTermFilter(categoryTaxonomy, v, ctx) },
     { type: 'array', items: { type: 'integer' } },
   ),
   tags: args.any(
     'Only events with one of these tags (IDs or slugs), as a list or a comma-separated string.',
-    {
-      validate: (v, ctx) => validateTermFilter(tagTaxonomy, v, ctx),
-      parse: (v) => v,
-    },
+    { validate: (v, ctx) => resolveTermFilter(tagTaxonomy, v, ctx) },
     { type: 'array', items: { type: 'integer' } },
   ),
   venue: args.idList('Only events at one of these venues (IDs).', {

@@ -3,7 +3,7 @@ import { preparedInsert, preparedQuery, slotItems } from '../../db/prepared.js';
 import type { Trx } from '../../db/tables.js';
 import { parseList } from '../../http/args.js';
 import { RestError } from '../../http/errors.js';
-import type { RequestContext, Validation } from '../../http/route.js';
+import { Valid, type RequestContext, type Validation } from '../../http/route.js';
 import { lookupTermRefs, refExists, toTermRef, type TermRef } from './refs.js';
 import { normalizeTermRow, publishedCount, withDescendants } from './repository.js';
 import { representEmbeddedTerm } from './representation.js';
@@ -20,31 +20,28 @@ function refsOf(value: unknown, signed: boolean): Array<TermRef | null> | undefi
 /**
  * Validator of the events-list `categories` / `tags` filters (terms.md 8.3): a non-empty list whose
  * every entry names an existing term of the taxonomy (numeric entries by ID, others by slug or name).
+ * It hands on the term IDs the filter matches: each entry as a slug, then as an ID, then as an exact
+ * name (events.md E32); categories with all their descendants. Events carrying any of them match.
  */
-export async function validateTermFilter(tax: Taxonomy, value: unknown, ctx: RequestContext): Promise<Validation> {
+export async function resolveTermFilter(
+  tax: Taxonomy,
+  value: unknown,
+  ctx: RequestContext,
+): Promise<Validation | Valid<number[]>> {
   const refs = refsOf(value, false);
   if (!refs?.length || refs.some((r) => r === null)) return false;
-  const found = await lookupTermRefs(ctx.app.db, tax, refs as TermRef[]);
-  return (refs as TermRef[]).every((r) => refExists(r, found));
-}
-
-/**
- * The term IDs a validated filter matches: each entry as a slug, then as an ID, then as an exact
- * name (terms.md 8.3, events.md E32); categories include all their descendants. Events carrying
- * any of the returned IDs match.
- */
-export async function resolveTermFilter(trx: Trx, tax: Taxonomy, values: unknown): Promise<number[]> {
-  const refs = (refsOf(values, false) ?? []).filter((r): r is TermRef => r !== null);
-  const found = await lookupTermRefs(trx, tax, refs);
+  const db = ctx.app.db;
+  const found = await lookupTermRefs(db, tax, refs as TermRef[]);
+  if (!(refs as TermRef[]).every((r) => refExists(r, found))) return false;
   const ids = new Set<number>();
-  for (const ref of refs) {
+  for (const ref of refs as TermRef[]) {
     const term =
       found.bySlug.get(ref.slug) ??
       (ref.id !== undefined ? found.byId.get(ref.id) : undefined) ??
       found.byName.get(ref.name);
     if (term) ids.add(term.id);
   }
-  return tax.hierarchical ? withDescendants(trx, [...ids]) : [...ids];
+  return new Valid(tax.hierarchical ? await withDescendants(db, [...ids]) : [...ids]);
 }
 
 /** Entries of event input: an array, or one comma-separated string (terms.md 8.2). */

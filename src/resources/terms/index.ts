@@ -3,10 +3,4 @@ export { categoryTaxonomy } from './category.js';
 export { tagTaxonomy } from './tag.js';
 export type { Taxonomy } from './taxonomy.js';
 export { termRoutes } from './routes.js';
-export {
-  loadTermsForEvents,
-  resolveTermFilter,
-  resolveTermInput,
-  setEventTerms,
-  validateTermFilter,
-} from './events.js';
+export { loadTermsForEvents, resolveTermFilter, resolveTermInput, setEventTerms } from './events.js';
