@@ -253,7 +253,7 @@ function conditionForms(plan: ListPlan, purpose: 'page' | 'count', driving?: Wei
  * The statuses a count may sum per day (day-counts.ts): when nothing but the dates, `featured`
  * and a visibility by status alone narrows the list.
  */
-function daySummable(list: EventListConditions, resolved: ResolvedConditions): string[] | null {
+function dayCountStatuses(list: EventListConditions, resolved: ResolvedConditions): string[] | null {
   return narrowsBeyondDates(list, resolved) ? null : visibleStatuses(list.user, list.statuses);
 }
 
@@ -276,7 +276,7 @@ function countQuery(plan: ListPlan, resolved: ResolvedConditions) {
     return drivingLinks(plan, resolved, driving).select((eb) =>
       (driving.ids.length > 1 ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'),
     );
-  const statuses = daySummable(list, resolved);
+  const statuses = dayCountStatuses(list, resolved);
   const perDay =
     statuses &&
     dayCountQuery(reads, { statuses, bounds: resolved.bounds, utcSite: plan.utcSite, featured: list.featured });

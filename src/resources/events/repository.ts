@@ -7,6 +7,7 @@ import { embeddedLinked, loadLinkedForEvents, organizerKind, venueKind } from '.
 import { POST_COLUMNS } from '../post-like/columns.js';
 import { isRecordId } from '../post-like/ids.js';
 import { loadImages, type ImageRow } from '../post-like/images.js';
+import { findIdBySlug } from '../post-like/slug.js';
 import { categoryTaxonomy, loadTermsForEvents, tagTaxonomy } from '../terms/index.js';
 
 /** One stored event: its `posts` row joined with its `events` row. */
@@ -53,6 +54,12 @@ const eventById = preparedQuery((db, v: { id: number }) =>
 export async function findEventById(trx: Trx, id: number): Promise<EventRow | undefined> {
   if (!isRecordId(id)) return undefined;
   return (await eventById(trx, { id }))[0];
+}
+
+/** The event a by-slug path names, any status (events.md 3.1, common.md 9.8). */
+export async function findEventBySlug(trx: Trx, pathSlug: string): Promise<EventRow | undefined> {
+  const id = await findIdBySlug(trx, 'event', pathSlug);
+  return id === undefined ? undefined : findEventById(trx, id);
 }
 
 /**

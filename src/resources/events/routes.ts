@@ -8,6 +8,7 @@ import { listResponse, resolvePaging, type LinkValue } from '../../http/paginati
 import {
   UPDATE_METHODS,
   defineRoute,
+  endpoint,
   everyone,
   type Permission,
   type RequestContext,
@@ -17,7 +18,6 @@ import { formatWall } from '../../time/format.js';
 import { mayChooseAuthor } from '../post-like/author.js';
 import { nowIn } from '../post-like/dates.js';
 import { publishDueForRead } from '../post-like/schedule.js';
-import { findIdBySlug } from '../post-like/slug.js';
 import { listStatuses, statusLinkValue } from '../post-like/status.js';
 import { trashRecord } from '../post-like/trash.js';
 import { EventJson, EventListJson } from './json.js';
@@ -25,7 +25,7 @@ import type { EventListConditions } from './list-conditions.js';
 import { eventListQueries } from './list-planner.js';
 import { writeEvent } from './write.js';
 import { representEvent } from './representation.js';
-import { findEventById, getEventById, loadRelated, type EventRow } from './repository.js';
+import { findEventBySlug, getEventById, loadRelated, type EventRow } from './repository.js';
 import {
   EventBySlugArgs,
   EventCreateArgs,
@@ -33,12 +33,12 @@ import {
   EventReadArgs,
   EventUpdateArgs,
   EventUpdateBySlugArgs,
-  LOADED_EVENT,
-  LOADED_RECORD,
-  LOADED_SLUG_ID,
+  type EventBySlugInput,
+  type EventListInput,
+  type EventReadInput,
+  type EventUpdateInput,
+  type EventWriteInput,
 } from './schema.js';
-
-type OwnerRecord = { author: number; status: string; trashed_status: string | null } | undefined;
 
 /** Exactly equal, compared in constant time (events.md 3.2 step 5). */
 function samePassword(given: unknown, stored: string): boolean {
@@ -87,11 +87,10 @@ async function represent(
 }
 
 /** The request's filters in the reference's link order, as the client gave them (common.md 6.5, decisions.md X 6). */
-function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, LinkValue]> {
+function listLinkParams(ctx: RequestContext, p: EventListInput, perPage: number): Array<[string, LinkValue]> {
   const g = ctx.given;
-  const p = ctx.params;
   const joined = (v: unknown): LinkValue => (Array.isArray(v) ? v.map(String).join(',') : (v as LinkValue));
-  const bool = (name: string): LinkValue => (typeof p[name] === 'boolean' ? p[name] : undefined);
+  const bool = (value: boolean | null | undefined): LinkValue => (typeof value === 'boolean' ? value : undefined);
   const search = typeof p.search === 'string' && p.search.trim() !== '' ? p.search : undefined;
   return [
     ['per_page', perPage],
@@ -100,31 +99,30 @@ function listLinkParams(ctx: RequestContext, perPage: number): Array<[string, Li
     ['search', search],
     ['categories', joined(g.categories)],
     ['tags', joined(g.tags)],
-    ['geoloc', bool('geoloc')],
+    ['geoloc', bool(p.geoloc)],
     ['geoloc_lat', joined(g.geoloc_lat)],
     ['geoloc_lng', joined(g.geoloc_lng)],
     ['geoloc_radius', joined(g.geoloc_radius)],
-    ['status', statusLinkValue(ctx.user, ctx.params.status)],
+    ['status', statusLinkValue(ctx.user, p.status)],
     ['post_parent', p.post_parent],
     ['include', p.include],
     ['starts_before', joined(g.starts_before)],
     ['starts_after', joined(g.starts_after)],
     ['ends_before', joined(g.ends_before)],
     ['ends_after', joined(g.ends_after)],
-    ['ticketed', bool('ticketed')],
+    ['ticketed', bool(p.ticketed)],
     ['venue', p.venue],
     ['organizer', p.organizer],
-    ['featured', bool('featured')],
+    ['featured', bool(p.featured)],
     ['strict_dates', joined(g.strict_dates)],
   ];
 }
 
-/** The list's parameters as its conditions read them (list-conditions.ts). */
-function listConditions(ctx: RequestContext): EventListConditions {
-  const p = ctx.params;
+/** The list's arguments as its conditions read them (list-conditions.ts). */
+function listConditions(ctx: RequestContext, p: EventListInput): EventListConditions {
   return {
     user: ctx.user,
-    statuses: listStatuses(ctx.user, ctx.params.status),
+    statuses: listStatuses(ctx.user, p.status),
     timezone: ctx.settings.timezone,
     strict_dates: p.strict_dates === true,
     start_date: p.start_date,
@@ -157,15 +155,15 @@ function listConditions(ctx: RequestContext): EventListConditions {
  * that came meanwhile; reading the rest here spares a page built under load those turns
  * (docs/architecture.md, What makes lists fast).
  */
-async function listEvents(ctx: RequestContext) {
+async function listEvents(ctx: RequestContext, input: EventListInput) {
   const db = ctx.app.reads;
   const now = DateTime.utc();
   await publishDueForRead(ctx, formatWall(now));
-  const paging = resolvePaging({ page: ctx.params.page, per_page: ctx.params.per_page }, ctx.settings);
+  const paging = resolvePaging(input, ctx.settings);
   const { freshUntil, count, pageFor } = await eventListQueries({
     reads: db,
     app: ctx.app,
-    conditions: listConditions(ctx),
+    conditions: listConditions(ctx, input),
     paging,
     dataVersion: ctx.dataVersion,
     now,
@@ -185,7 +183,7 @@ async function listEvents(ctx: RequestContext) {
     items,
     total,
     paging,
-    linkParams: listLinkParams(ctx, paging.perPage),
+    linkParams: listLinkParams(ctx, input, paging.perPage),
     shape: { kind: 'post', pastEnd: restErrors.eventArchivePageNotFound },
   });
 }
@@ -210,13 +208,12 @@ async function namedEvent(ctx: RequestContext, id: number, loaded: EventRow | un
   return loaded && loaded.status !== 'future' ? loaded : getEventById(ctx.app.db, id);
 }
 
-async function readEvent(ctx: RequestContext) {
-  return readResponse(await namedEvent(ctx, ctx.params.id, ctx.loaded.get(LOADED_EVENT) as EventRow | undefined), ctx);
+async function readEvent(ctx: RequestContext, { id }: EventReadInput) {
+  return readResponse(await namedEvent(ctx, id.id, id.event), ctx);
 }
 
-async function readEventBySlug(ctx: RequestContext) {
-  const loaded = ctx.loaded.get(LOADED_SLUG_ID) as EventRow;
-  return readResponse(await namedEvent(ctx, loaded.id, loaded), ctx);
+async function readEventBySlug(ctx: RequestContext, { slug: row }: EventBySlugInput) {
+  return readResponse(await namedEvent(ctx, row.id, row), ctx);
 }
 
 /**
@@ -228,21 +225,22 @@ async function representWritten(trx: Trx, id: number, ctx: RequestContext) {
 }
 
 /** `POST /events` (events.md 4): one transaction for the event and everything it creates. */
-async function createEvent(ctx: RequestContext) {
+async function createEvent(ctx: RequestContext, input: EventWriteInput) {
   const now = nowIn(ctx.settings.timezone);
   const body = await ctx.app.transact(async (trx) => {
-    const id = await writeEvent(trx, ctx, now);
+    const id = await writeEvent(trx, input, ctx, now);
     await bumpDataVersion(trx);
     return representWritten(trx, id, ctx);
   });
   return { status: 201, body };
 }
 
-async function updateWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventRow>) {
+/** Writes read the event again inside their transaction: what they change is the event as it is then. */
+async function updateWith(ctx: RequestContext, input: EventWriteInput, find: (trx: Trx) => Promise<EventRow>) {
   const now = nowIn(ctx.settings.timezone);
   const body = await ctx.app.transact(async (trx) => {
     const current = await find(trx);
-    await writeEvent(trx, ctx, now, current);
+    await writeEvent(trx, input, ctx, now, current);
     await bumpDataVersion(trx);
     return representWritten(trx, current.id, ctx);
   });
@@ -250,13 +248,13 @@ async function updateWith(ctx: RequestContext, find: (trx: Trx) => Promise<Event
 }
 
 /** Update by ID (events.md 5.1, E34): a true partial update. */
-const updateEvent = (ctx: RequestContext) => updateWith(ctx, (trx) => getEventById(trx, ctx.params.id));
+const updateEvent = (ctx: RequestContext, input: EventUpdateInput) =>
+  updateWith(ctx, input, (trx) => getEventById(trx, input.id.id));
 
 /** Update by slug: the path slug names the event, a body `slug` renames it (decisions.md X 3, E35). */
-const updateEventBySlug = (ctx: RequestContext) =>
-  updateWith(ctx, async (trx) => {
-    const id = await findIdBySlug(trx, 'event', ctx.path.slug ?? '');
-    const row = id === undefined ? undefined : await findEventById(trx, id);
+const updateEventBySlug = (ctx: RequestContext, input: EventWriteInput) =>
+  updateWith(ctx, input, async (trx) => {
+    const row = await findEventBySlug(trx, ctx.path.slug ?? '');
     if (!row) throw restErrors.eventNotFound(0);
     return row;
   });
@@ -273,129 +271,134 @@ async function trashWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventR
 }
 
 /** DELETE moves the event to the trash (events.md 6, common.md 8.5); the purge removes it for good. */
-const deleteEvent = (ctx: RequestContext) => trashWith(ctx, (trx) => getEventById(trx, ctx.params.id));
-const deleteEventBySlug = (ctx: RequestContext) =>
-  trashWith(ctx, (trx) => getEventById(trx, (ctx.loaded.get(LOADED_SLUG_ID) as EventRow).id));
+const deleteEvent = (ctx: RequestContext, { id }: EventReadInput) => trashWith(ctx, (trx) => getEventById(trx, id.id));
+const deleteEventBySlug = (ctx: RequestContext, { slug }: EventBySlugInput) =>
+  trashWith(ctx, (trx) => getEventById(trx, slug.id));
 
 /** Creating needs "edit events"; naming another author "edit others' events" (common.md 7.4, E23). */
-const canCreateEvent: Permission = (ctx) => can(ctx.user, 'edit_posts') && mayChooseAuthor(ctx.user, ctx.params.author);
+const canCreateEvent: Permission<EventWriteInput> = (ctx, input) =>
+  can(ctx.user, 'edit_posts') && mayChooseAuthor(ctx.user, input?.author);
 
 /** The record the ID names, any type, judged as such; an unknown ID needs only the general right (5.1, 6.1). */
-const canUpdateById: Permission = (ctx) => {
-  const record = ctx.loaded.get(LOADED_RECORD) as OwnerRecord;
+const canUpdateById: Permission<EventUpdateInput> = (ctx, input) => {
+  const record = input?.id.record;
   return (
-    (record ? canEditRecord(ctx.user, record) : can(ctx.user, 'edit_posts')) &&
-    mayChooseAuthor(ctx.user, ctx.params.author)
+    (record ? canEditRecord(ctx.user, record) : can(ctx.user, 'edit_posts')) && mayChooseAuthor(ctx.user, input?.author)
   );
 };
 
-/** By slug: the per-event checks of the ID routes once the slug is resolved (decisions.md X 2). */
-const canUpdateBySlug: Permission = async (ctx) => {
-  const id = await findIdBySlug(ctx.app.db, 'event', ctx.path.slug ?? '');
-  const row = id === undefined ? undefined : await findEventById(ctx.app.db, id);
-  return (
-    (row ? canEditRecord(ctx.user, row) : can(ctx.user, 'edit_posts')) && mayChooseAuthor(ctx.user, ctx.params.author)
-  );
+/**
+ * By slug: the per-event checks of the ID routes once the slug is resolved (decisions.md X 2). The
+ * path slug is no argument of this endpoint (`slug` is the new slug, E35), so the event is read
+ * here, for `Allow` as for the call.
+ */
+const canUpdateBySlug: Permission<EventWriteInput> = async (ctx, input) => {
+  const row = await findEventBySlug(ctx.app.db, ctx.path.slug ?? '');
+  return (row ? canEditRecord(ctx.user, row) : can(ctx.user, 'edit_posts')) && mayChooseAuthor(ctx.user, input?.author);
 };
 
-const canDeleteById: Permission = (ctx) => {
-  const record = ctx.loaded.get(LOADED_RECORD) as OwnerRecord;
+const canDeleteById: Permission<EventReadInput> = (ctx, input) => {
+  const record = input?.id.record;
   return record ? canDeleteRecord(ctx.user, record) : can(ctx.user, 'delete_posts');
 };
 
-const canDeleteBySlug: Permission = (ctx) => canDeleteRecord(ctx.user, ctx.loaded.get(LOADED_SLUG_ID) as EventRow);
+/** Judged on the event the slug names, which is known only once the arguments are validated (not for `Allow`). */
+const canDeleteBySlug: Permission<EventBySlugInput> = (ctx, input) =>
+  input !== undefined && canDeleteRecord(ctx.user, input.slug);
+
+/** `/events`: the list and the create. */
+const collectionEndpoints = () => [
+  endpoint({
+    methods: ['GET'],
+    args: EventListArgs,
+    permission: everyone,
+    handler: listEvents,
+    cache: 'clock',
+    summary: 'List events',
+    response: EventListJson,
+    errorStatuses: [400, 404],
+  }),
+  endpoint({
+    methods: ['POST'],
+    args: EventCreateArgs,
+    permission: canCreateEvent,
+    handler: createEvent,
+    summary: 'Create an event',
+    response: EventJson,
+    successStatus: 201,
+    errorStatuses: [400, 401, 403],
+  }),
+];
+
+/** `/events/{id}`. */
+const byIdEndpoints = () => [
+  endpoint({
+    methods: ['GET'],
+    args: EventReadArgs,
+    permission: everyone,
+    handler: readEvent,
+    cache: 'data',
+    summary: 'Read an event',
+    response: EventJson,
+    errorStatuses: [400, 403, 404],
+  }),
+  endpoint({
+    methods: ['DELETE'],
+    args: EventReadArgs,
+    permission: canDeleteById,
+    handler: deleteEvent,
+    summary: 'Move an event to the trash',
+    response: EventJson,
+    errorStatuses: [400, 401, 403, 404, 410],
+  }),
+  endpoint({
+    methods: UPDATE_METHODS,
+    args: EventUpdateArgs,
+    permission: canUpdateById,
+    handler: updateEvent,
+    summary: 'Update an event',
+    response: EventJson,
+    errorStatuses: [400, 401, 403, 404],
+  }),
+];
+
+/** `/events/by-slug/{slug}`. */
+const bySlugEndpoints = () => [
+  endpoint({
+    methods: ['GET'],
+    args: EventBySlugArgs,
+    permission: everyone,
+    handler: readEventBySlug,
+    cache: 'data',
+    summary: 'Read an event by slug',
+    response: EventJson,
+    errorStatuses: [400, 403],
+  }),
+  endpoint({
+    methods: ['DELETE'],
+    args: EventBySlugArgs,
+    permission: canDeleteBySlug,
+    handler: deleteEventBySlug,
+    summary: 'Move an event to the trash by slug',
+    response: EventJson,
+    errorStatuses: [400, 401, 403, 410],
+  }),
+  endpoint({
+    methods: UPDATE_METHODS,
+    args: EventUpdateBySlugArgs,
+    permission: canUpdateBySlug,
+    handler: updateEventBySlug,
+    summary: 'Update an event by slug',
+    response: EventJson,
+    errorStatuses: [400, 401, 403, 404],
+  }),
+];
 
 /** The events routes in registration order (common.md 1.2). */
 export function eventRoutes(): RouteDef[] {
   return [
-    defineRoute('/events', [
-      {
-        methods: ['GET'],
-        args: EventListArgs,
-        permission: everyone,
-        handler: listEvents,
-        cache: 'clock',
-        summary: 'List events',
-        response: EventListJson,
-        errorStatuses: [400, 404],
-      },
-      {
-        methods: ['POST'],
-        args: EventCreateArgs,
-        permission: canCreateEvent,
-        handler: createEvent,
-        summary: 'Create an event',
-        response: EventJson,
-        successStatus: 201,
-        errorStatuses: [400, 401, 403],
-      },
-    ]),
-    defineRoute('/events/(?P<id>\\d+)', [
-      {
-        methods: ['GET'],
-        args: EventReadArgs,
-        permission: everyone,
-        handler: readEvent,
-        cache: 'data',
-        summary: 'Read an event',
-        response: EventJson,
-        errorStatuses: [400, 403, 404],
-      },
-      {
-        methods: ['DELETE'],
-        args: EventReadArgs,
-        permission: canDeleteById,
-        handler: deleteEvent,
-        summary: 'Move an event to the trash',
-        response: EventJson,
-        errorStatuses: [400, 401, 403, 404, 410],
-      },
-      {
-        methods: UPDATE_METHODS,
-        args: EventUpdateArgs,
-        permission: canUpdateById,
-        handler: updateEvent,
-        summary: 'Update an event',
-        response: EventJson,
-        errorStatuses: [400, 401, 403, 404],
-      },
-    ]),
-    ...eventBySlugRoutes(),
-  ];
-}
-
-/** The ID routes' endpoints with the event named by its slug (decisions.md X 2). */
-function eventBySlugRoutes(): RouteDef[] {
-  return [
-    defineRoute('/events/by-slug/(?P<slug>[^/]+)', [
-      {
-        methods: ['GET'],
-        args: EventBySlugArgs,
-        permission: everyone,
-        handler: readEventBySlug,
-        cache: 'data',
-        summary: 'Read an event by slug',
-        response: EventJson,
-        errorStatuses: [400, 403],
-      },
-      {
-        methods: ['DELETE'],
-        args: EventBySlugArgs,
-        permission: canDeleteBySlug,
-        handler: deleteEventBySlug,
-        summary: 'Move an event to the trash by slug',
-        response: EventJson,
-        errorStatuses: [400, 401, 403, 410],
-      },
-      {
-        methods: UPDATE_METHODS,
-        args: EventUpdateBySlugArgs,
-        permission: canUpdateBySlug,
-        handler: updateEventBySlug,
-        summary: 'Update an event by slug',
-        response: EventJson,
-        errorStatuses: [400, 401, 403, 404],
-      },
-    ]),
+    defineRoute('/events', collectionEndpoints()),
+    defineRoute('/events/(?P<id>\\d+)', byIdEndpoints()),
+    defineRoute('/events/by-slug/(?P<slug>[^/]+)', bySlugEndpoints()),
   ];
 }

@@ -1,31 +1,26 @@
+import { Type } from '@sinclair/typebox';
+import type { OwnedRecord } from '../../auth/capabilities.js';
 import { args, coerceInteger, coerceNumber, isNonEmptyString, isTruthy, parseList } from '../../http/args.js';
 import { paramReasons, restErrors } from '../../http/errors.js';
 import { pagingArgs } from '../../http/pagination.js';
-import type { ArgDef, Args, Validation } from '../../http/route.js';
+import { Valid, type ArgDef, type ArgValues, type RequiredArg, type Validation } from '../../http/route.js';
 import { normalizeZone } from '../../time/zone.js';
 import { organizerKind, validateLinkedFilter, validateLinkedInput, venueKind } from '../linked/index.js';
 import { authorArg } from '../post-like/author.js';
 import { dateArg, publicationArgs } from '../post-like/dates.js';
 import { imageArg } from '../post-like/images.js';
 import { isRecordId } from '../post-like/ids.js';
-import { findIdBySlug } from '../post-like/slug.js';
 import { listStatusArg, statusArg } from '../post-like/status.js';
 import { categoryTaxonomy, resolveTermFilter, tagTaxonomy } from '../terms/index.js';
 import { eventDateArg } from './dates.js';
 import { givenDate } from './list-conditions.js';
-import { findEventById, findRecordOwner } from './repository.js';
-
-/** Keys under which validators hand loaded records to permissions and handlers (style.md, flow 4). */
-export const LOADED_RECORD = 'event-record';
-/** The event an `{id}` names, when it names one: the read handler needs no second read. */
-export const LOADED_EVENT = 'event-row';
-export const LOADED_SLUG_ID = 'event-slug-id';
+import { findEventById, findEventBySlug, findRecordOwner, type EventRow } from './repository.js';
 
 /** A date bound of the list, read in UTC (events.md 2.2.6, E15). */
 const listDate = (description: string) => dateArg(description, givenDate);
 
-const text = (description: string, extra: Partial<ArgDef> = {}): ArgDef =>
-  args.string(description, { validate: (v) => typeof v === 'string', ...extra });
+const text = (description: string): ArgDef<string> =>
+  args.string(description, { validate: (v) => typeof v === 'string' });
 
 /** `timezone`: empty (the site's), an IANA name, `UTC`, or `UTC±H`, `UTC±H:MM`, `UTC±H.5` (decisions.md E22). */
 function isEventZone(value: unknown): Validation {
@@ -38,7 +33,7 @@ function isEventZone(value: unknown): Validation {
  * The event fields of create (`required` marks title and dates) and update (nothing required, no
  * defaults: decisions.md X 18), in the reference's order, plus the write-only `post_password` (E10).
  */
-function fieldArgs(mode: 'create' | 'update'): Args {
+function fieldArgs(mode: 'create' | 'update') {
   const required = mode === 'create';
   return {
     author: authorArg('event'),
@@ -58,9 +53,7 @@ function fieldArgs(mode: 'create' | 'update'): Args {
     start_date: eventDateArg('The event start date and time, in the event time zone.', required),
     end_date: eventDateArg('The event end date and time, in the event time zone.', required),
     image: imageArg('event', { allowEmpty: mode === 'update' }),
-    cost: args.any('The event cost: a text such as "10", "10-20", "Free" or "$5.50", a number, or a list of them.', {
-      parse: (v) => v,
-    }),
+    cost: args.any('The event cost: a text such as "10", "10-20", "Free" or "$5.50", a number, or a list of them.'),
     website: args.url('The event website: an http or https URL, or empty.'),
     show_map: args.boolean('Whether to show a map of the venue.'),
     show_map_link: args.boolean('Whether to show a link to a map of the venue.'),
@@ -69,70 +62,67 @@ function fieldArgs(mode: 'create' | 'update'): Args {
     featured: args.boolean('Whether the event is featured.'),
     categories: args.any(
       'Event categories: IDs or names, as a list or a comma-separated string; unknown names create categories.',
-      { parse: (v) => v },
     ),
-    tags: args.any('Event tags: IDs or names, as a list or a comma-separated string; unknown names create tags.', {
-      parse: (v) => v,
-    }),
+    tags: args.any('Event tags: IDs or names, as a list or a comma-separated string; unknown names create tags.'),
     venue: args.any(
       'Venues: IDs, or venue data objects to create venues from, as one value, a list or a comma-separated string.',
-      {
-        validate: (v, ctx) => validateLinkedInput(venueKind, v, ctx),
-        parse: (v) => v,
-      },
+      { validate: (v, ctx) => validateLinkedInput(venueKind, v, ctx) },
     ),
     organizer: args.any(
       'Organizers: IDs, or organizer data objects to create organizers from, as a list or a comma-separated string.',
-      {
-        validate: (v, ctx) => validateLinkedInput(organizerKind, v, ctx),
-        parse: (v) => v,
-      },
+      { validate: (v, ctx) => validateLinkedInput(organizerKind, v, ctx) },
     ),
     post_password: args.string('A password that protects the event (write-only); an empty string removes it.'),
   };
 }
 
-export const EventCreateArgs: Args = fieldArgs('create');
+export const EventCreateArgs = fieldArgs('create');
 
-/**
- * The `{id}` of the ID routes; the record of any type it names is loaded for the permission, the
- * whole row when it is an event.
- */
-const idArg: ArgDef = args.integer('Unique identifier of the event.', {
+/** What an `{id}` names: a record of any type, judged by the permission, and the whole row when it is an event. */
+export interface EventIdTarget {
+  id: number;
+  event: EventRow | undefined;
+  record: OwnedRecord | undefined;
+}
+
+/** `{id}` of the ID routes: what it names is read once, for the permission and the handler (an unknown ID is a 404). */
+const idArg: RequiredArg<EventIdTarget> = {
+  schema: Type.Integer({ description: 'Unique identifier of the event.' }),
   required: true,
   in: 'path',
   validate: async (v, ctx) => {
     const id = coerceInteger(v);
     if (id === undefined) return false;
     const event = await findEventById(ctx.app.db, id);
-    if (event) ctx.loaded.set(LOADED_EVENT, event);
-    ctx.loaded.set(LOADED_RECORD, event ?? (await findRecordOwner(ctx.app.db, id)));
-    return true;
+    return new Valid({ id, event, record: event ?? (await findRecordOwner(ctx.app.db, id)) });
   },
-});
+};
 
-const passwordArg: ArgDef = args.string('The password of a password-protected event.', { nonEmpty: true });
+const passwordArg = args.string('The password of a password-protected event.', { nonEmpty: true });
 
 /** `{slug}` of the by-slug read and delete routes: the slug of an event, any status, else 400 (events.md 3.1). */
-const slugPathArg: ArgDef = args.string('The event slug.', {
+const slugPathArg: RequiredArg<EventRow> = {
+  schema: Type.String({ description: 'The event slug.' }),
   required: true,
   in: 'path',
   validate: async (v, ctx) => {
-    if (typeof v !== 'string') return false;
-    const id = await findIdBySlug(ctx.app.db, 'event', v);
-    const row = id === undefined ? undefined : await findEventById(ctx.app.db, id);
-    if (!row) return false;
-    ctx.loaded.set(LOADED_SLUG_ID, row);
-    return true;
+    const row = typeof v === 'string' ? await findEventBySlug(ctx.app.db, v) : undefined;
+    return row ? new Valid(row) : false;
   },
-});
+};
 
-export const EventUpdateArgs: Args = { id: idArg, password: passwordArg, ...fieldArgs('update') };
-export const EventUpdateBySlugArgs: Args = fieldArgs('update');
-export const EventReadArgs: Args = { id: idArg, password: passwordArg };
-export const EventBySlugArgs: Args = { slug: slugPathArg };
+export const EventUpdateArgs = { id: idArg, password: passwordArg, ...fieldArgs('update') };
+export const EventUpdateBySlugArgs = fieldArgs('update');
+export const EventReadArgs = { id: idArg, password: passwordArg };
+export const EventBySlugArgs = { slug: slugPathArg };
 
-const geolocCoordinate = (description: string, partner: string, limit: number): ArgDef =>
+/** The fields of a create or an update, as a write receives them (write.ts). */
+export type EventWriteInput = ArgValues<typeof EventCreateArgs>;
+export type EventUpdateInput = ArgValues<typeof EventUpdateArgs>;
+export type EventReadInput = ArgValues<typeof EventReadArgs>;
+export type EventBySlugInput = ArgValues<typeof EventBySlugArgs>;
+
+const geolocCoordinate = (description: string, partner: string, limit: number) =>
   args.number(
     description,
     {
@@ -147,7 +137,7 @@ const geolocCoordinate = (description: string, partner: string, limit: number): 
   );
 
 /** `GET /events` parameters in the reference's order (events.md 2.1), plus `geoloc_radius` (E19). */
-export const EventListArgs: Args = {
+export const EventListArgs = {
   ...pagingArgs('events'),
   start_date: listDate('Only events starting on or after this date (whole days unless strict_dates).'),
   end_date: listDate('Only events ending on or before this date (whole days unless strict_dates).'),
@@ -181,11 +171,9 @@ export const EventListArgs: Args = {
   ),
   venue: args.idList('Only events at one of these venues (IDs).', {
     validate: (v, ctx) => validateLinkedFilter(venueKind, v, ctx),
-    parse: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
   }),
   organizer: args.idList('Only events by one of these organizers (IDs).', {
     validate: (v, ctx) => validateLinkedFilter(organizerKind, v, ctx),
-    parse: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
   }),
   featured: args.boolean('true: only featured events; false: only events that are not featured.'),
   status: listStatusArg('events'),
@@ -221,7 +209,6 @@ export const EventListArgs: Args = {
         })
       );
     },
-    parse: (v) => (parseList(v) ?? []).map((x) => coerceInteger(x)!),
   }),
   post_parent: args.integer('Only events whose parent is this event.', {
     validate: async (v, ctx) => {
@@ -234,3 +221,5 @@ export const EventListArgs: Args = {
     validate: (v) => (isTruthy(v) ? restErrors.eventTicketsNotActive() : true),
   }),
 };
+
+export type EventListInput = ArgValues<typeof EventListArgs>;
