@@ -4,7 +4,7 @@ import { translate } from './i18n/index.js';
 import { NAMESPACE } from './register.js';
 import { args } from './args.js';
 import { NamespaceIndex, jsonSchemaOf } from './schemas.js';
-import { defineRoute, everyone, type Args, type RequestContext, type RouteDef } from './route.js';
+import { defineRoute, endpoint, everyone, type Args, type RequestContext, type RouteDef } from './route.js';
 
 /** JSON-schema keywords discovery shows for an argument, in WordPress's order (common.md 2.1). */
 const KEYWORDS = [
@@ -98,18 +98,18 @@ NamespaceIndexArgs.context!.schema = Type.Unknown({
 
 /** `GET {root}`: the namespace index (common.md 2.1). */
 export const namespaceIndexRoute = defineRoute('', [
-  {
+  endpoint({
     methods: ['GET'],
     args: NamespaceIndexArgs,
     permission: everyone,
     summary: 'Describe every route of the namespace.',
     response: NamespaceIndex,
     errorStatuses: [404],
-    handler: (ctx) => {
-      if (ctx.params.namespace !== NAMESPACE) throw restErrors.invalidNamespace();
+    handler: (ctx, input) => {
+      if (input.namespace !== NAMESPACE) throw restErrors.invalidNamespace();
       return {
         body: { namespace: NAMESPACE, routes: routesObject(ctx), _links: { up: [{ href: `${ctx.urls.base}/` }] } },
       };
     },
-  },
+  }),
 ]);

@@ -51,8 +51,6 @@ export interface RequestContext {
   lang: string;
   urls: Urls;
   method: Method;
-  /** Validated and coerced values of the endpoint's declared arguments (defaults applied). */
-  params: Record<string, any>;
   /** Declared arguments the client actually sent, as sent (before coercion); for links. */
   given: Record<string, unknown>;
   /** Path groups of the matched route, percent-decoded. */
@@ -63,8 +61,6 @@ export interface RequestContext {
   ip: string;
   /** The body was read as a form (no JSON content type) though it is JSON (http/stages/read-body.ts). */
   bodyLooksLikeJson?: boolean;
-  /** Per-request scratch space for validators to hand a loaded record to the handler (style.md, flow 4). */
-  loaded: Map<string, unknown>;
   /** The `data_version` a cacheable read is built under (see http/cache.ts); unset otherwise. */
   dataVersion?: number;
   /**

@@ -37,7 +37,7 @@ function failureOf(name: string, outcome: Exclude<Validation, true>): ParamFailu
 /**
  * Validates `input` against the endpoint's arguments in WordPress's order (common.md 4.2, 5.2):
  * missing required → `rest_missing_callback_param`; validators → `rest_invalid_param`; then type
- * checks and coercion → `rest_invalid_param`. Fills `ctx.given` and `ctx.params`; returns the arguments' values.
+ * checks and coercion → `rest_invalid_param`. Fills `ctx.given`; returns the arguments' values.
  */
 export async function validateArgs<A extends Args>(
   argTable: A,
@@ -94,6 +94,5 @@ export async function validateArgs<A extends Args>(
   }
   if (failures.size) throw restErrors.invalidParams(failures);
   for (const name of Object.keys(ctx.given)) if (ctx.given[name] === null) values[name] ??= null;
-  Object.assign(ctx.params, values);
   return values as ArgValues<A>;
 }

@@ -30,13 +30,11 @@ async function contextFor(srv: TestServer, role: Role | null, login?: string): P
     lang: '',
     urls: urlsFor(app, ''),
     method: 'POST',
-    params: {},
     given: {},
     path: {},
     raw: {},
     headers: {},
     ip: '127.0.0.1',
-    loaded: new Map(),
   };
 }
 

@@ -31,13 +31,11 @@ export const authenticate: Stage = async (x, next) => {
     lang: x.lang,
     urls: x.urls,
     method: (x.method === 'HEAD' ? 'GET' : x.method) as Method,
-    params: {},
     given: {},
     path: {},
     raw: {},
     headers: request.headers,
     ip: request.ip,
-    loaded: new Map(),
   };
   return next();
 };
