@@ -17,6 +17,12 @@ export default tseslint.config(
     },
   },
   {
+    // A function a reader takes in at once: longer ones are split into named steps.
+    files: ['src/**/*.ts'],
+    ignores: ['src/db/migrations/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
+  },
+  {
     // Landed migrations are frozen (style.md rule 8): neither reformatted nor held to later rules.
     files: ['src/db/migrations/**'],
     rules: { 'max-len': 'off' },
