@@ -20,6 +20,7 @@ import { INVALID_JSON, LOOKS_LIKE_JSON, looksLikeJson } from './http/input.js';
 import type { AppContext, RouteDef } from './http/route.js';
 import { RestError, healthErrors, restErrors } from './http/errors.js';
 import { answerClientError, rejectExpectation } from './http/transport-errors.js';
+import { RequestLog, echoRequestId, requestIdOf } from './http/request-log.js';
 import { SettingsCache } from './settings.js';
 import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index.js';
 import { categoryTaxonomy, tagTaxonomy, termRoutes } from './resources/terms/index.js';
@@ -140,17 +141,28 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
+/** Where the logger writes its lines, one JSON text each. */
+export interface LogStream {
+  write(line: string): void;
+}
+
 export interface BuildOptions {
   /** An already-open database (tests); otherwise `config.databaseUrl` is opened. */
   database?: DatabaseHandle;
   /** Skip applying migrations (the caller already did). */
   skipMigrations?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: LogStream;
 }
 
 /** Every server option (style.md). */
-function createServer(config: Config): FastifyInstance {
+function createServer(config: Config, requestLog: RequestLog, logStream: LogStream | undefined): FastifyInstance {
   return Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent' ? false : { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
+    // One line per request, when it completes (http/request-log.ts).
+    logController: requestLog,
+    genReqId: requestIdOf,
     bodyLimit: config.bodyLimit,
     exposeHeadRoutes: false,
     // Requests arriving on a kept-alive connection once closing has begun get the hook's 503
@@ -164,8 +176,11 @@ function createServer(config: Config): FastifyInstance {
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     // A path that cannot be decoded (malformed percent-encoding) never reaches the dispatcher.
-    frameworkErrors: (_err, _request, reply) => {
+    frameworkErrors: (_err, request, reply) => {
+      echoRequestId(request, reply);
       sendRestError(reply, restErrors.invalidRequestUrl());
+      // Fastify reports no completion of a request it refused before routing.
+      requestLog.requestCompleted(null, request, reply);
     },
     routerOptions: {
       ignoreTrailingSlash: true,
@@ -241,6 +256,14 @@ function registerBodyParsers(fastify: FastifyInstance): void {
   });
 }
 
+/** Every answer carries the request's ID: this hook comes before any that may answer (registerRefusals). */
+function registerRequestIds(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    echoRequestId(request, reply);
+    done();
+  });
+}
+
 /** Errors thrown outside the dispatcher, and requests refused before any route is looked at. */
 function registerRefusals(fastify: FastifyInstance): void {
   fastify.setErrorHandler((err: { code?: string; statusCode?: number }, request, reply) => {
@@ -287,6 +310,7 @@ function registerHealth(fastify: FastifyInstance, database: DatabaseHandle, writ
   fastify.route({
     method: ['GET', 'HEAD'],
     url: '/healthz',
+    config: { outsideRest: true },
     handler: async (_request, reply) => {
       await checkHealth(database.db, writes);
       return reply.code(200).header('Content-Type', 'application/json; charset=UTF-8').send('{"status":"ok"}');
@@ -296,10 +320,12 @@ function registerHealth(fastify: FastifyInstance, database: DatabaseHandle, writ
 
 /** Builds the whole service: every server option, parser, hook and route (style.md). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
-  const fastify = createServer(config);
+  const requestLog = new RequestLog(config.logLevel);
+  const fastify = createServer(config, requestLog, options.logStream);
   const { database, writes } = await openForService(config, options, fastify);
   const app = appContext(config, database, writes);
   registerBodyParsers(fastify);
+  registerRequestIds(fastify);
   registerRefusals(fastify);
   registerHealth(fastify, database, writes);
 
@@ -312,6 +338,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routeObject,
     cache: { readVersion: () => versionAfterSchedule(database.db) },
     throttle,
+    clientGone: (request, reply) => requestLog.clientGone(request, reply),
   });
 
   let closing: Promise<void> | undefined;

@@ -47,6 +47,7 @@ async function run(stages: readonly Stage[], x: Exchange, i = 0): Promise<Answer
 
 async function dispatch(dispatcher: Dispatcher, request: FastifyRequest, reply: FastifyReply) {
   const x = new Exchange(dispatcher, request);
+  request.exchange = x;
   try {
     return await send(x, reply, await run(REQUEST_STAGES, x));
   } catch (err) {
@@ -57,6 +58,8 @@ async function dispatch(dispatcher: Dispatcher, request: FastifyRequest, reply: 
 export interface DispatchOptions extends Omit<Dispatcher, 'cache' | 'faults'> {
   /** Options of the response cache; its `readVersion` makes the writes the clock makes due. */
   cache: ResponseCacheOptions;
+  /** Told of a request whose client went away before its answer was written (request-log.ts). */
+  clientGone: (request: FastifyRequest, reply: FastifyReply) => void;
 }
 
 /**
@@ -71,11 +74,13 @@ export interface InFlight {
 }
 
 export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptions): InFlight {
+  const { clientGone, ...shared } = opts;
   const dispatcher: Dispatcher = {
-    ...opts,
+    ...shared,
     cache: new ResponseCache(opts.app.db, opts.cache),
     faults: new FaultLog(),
   };
+  fastify.decorateRequest('exchange', null);
   let running = 0;
   let whenSettled: (() => void)[] = [];
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -83,6 +88,9 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
     try {
       return await dispatch(dispatcher, request, reply);
     } finally {
+      // The answer has been handed to the connection; the connection is closed already only when
+      // the client went away, and Fastify then never reports the request complete.
+      if (reply.raw.destroyed) clientGone(request, reply);
       if (--running === 0) {
         for (const resolve of whenSettled) resolve();
         whenSettled = [];

@@ -48,6 +48,13 @@ export interface PageAnswer {
 
 export type Answer = JsonAnswer | StoredAnswer | PageAnswer;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's way through the dispatcher; null for a request it did not serve (request-log.ts). */
+    exchange: Exchange | null;
+  }
+}
+
 /**
  * One step of the way: it answers, or hands the request on with `next` and may reshape what the
  * stages after it answer. What a stage throws is answered as an error.
@@ -92,6 +99,13 @@ export class Exchange {
   values: unknown;
   /** The methods the caller may call on the route: set by `listAllowedMethods`. */
   allow: Record<string, string> = {};
+  /**
+   * What the request is logged and counted under (request-log.ts): the matched route's pattern, set
+   * by `resolveRoute`; until then, a fixed label for where the path led.
+   */
+  pattern: string;
+  /** Whether the response cache answered: set by `cacheReads`; null when it was not asked (a write, say). */
+  cache: 'hit' | 'miss' | null = null;
 
   constructor(
     readonly dispatcher: Dispatcher,
@@ -108,6 +122,7 @@ export class Exchange {
     this.kind = resolved.kind;
     this.lang = resolved.lang;
     this.restPath = resolved.restPath.replace(/\/+$/, '');
+    this.pattern = labelOf(this.kind, this.restPath);
     this.urls = urlsFor(app, this.lang);
     this.cors = corsHeaders(app, request.headers.origin);
     this.common = {
@@ -122,6 +137,16 @@ export class Exchange {
   endpointHeaders(): Record<string, string> {
     return { ...this.privateHeaders, ...this.allow };
   }
+}
+
+/**
+ * The label of a request no route matched (yet): a site page or another non-REST path, the REST
+ * index, or a REST path that names no route or was refused before its route was looked up (a bad
+ * credential). Parenthesized, so that no route pattern can look the same.
+ */
+function labelOf(kind: PathKind, restPath: string): string {
+  if (kind === 'site') return '(site)';
+  return kind === 'rest' && restPath === '' ? '(rest-index)' : '(unmatched)';
 }
 
 function firstString(value: unknown): string | undefined {

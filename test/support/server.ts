@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
-import { buildApp, type BuiltApp } from '../../src/app.js';
+import { buildApp, type BuiltApp, type LogStream } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Backend, type DatabaseHandle } from '../../src/db/connect.js';
 import { SCHEMA_CHANGE_LOCK_KEY, migrateToLatest } from '../../src/db/migrate.js';
@@ -103,11 +103,16 @@ async function openTestDatabase(
   };
 }
 
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+/** `logStream`: where the server's log lines go (give `LOG_LEVEL` in `env` too; the default is `silent`). */
+export async function startTestServer(
+  backend: Backend,
+  env: Record<string, string> = {},
+  logStream?: LogStream,
+): Promise<TestServer> {
   const { handle, url: databaseUrl, applicationName, drop } = await openTestDatabase(backend);
   await migrateToLatest(handle.db);
   const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', ...env });
-  const built = await buildApp(config, { database: handle, skipMigrations: true });
+  const built = await buildApp(config, { database: handle, skipMigrations: true, logStream });
   await built.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = built.fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

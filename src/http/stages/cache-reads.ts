@@ -18,6 +18,7 @@ export const cacheReads: Stage = async (x, next) => {
     settings: ctx.settings,
     lifetime: endpoint.cache,
   });
+  x.cache = slot.hit ? 'hit' : 'miss';
   if (slot.hit) return { kind: 'stored', entry: slot.hit };
   ctx.dataVersion = slot.version;
   try {

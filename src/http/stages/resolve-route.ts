@@ -25,6 +25,8 @@ export const resolveRoute: Stage = (x, next) => {
     throw restErrors.noRoute();
   }
   x.route = route.route;
+  // The namespace index's pattern is '' (route.ts).
+  x.pattern = route.route.def.pattern || '/';
   for (const [k, v] of Object.entries(route.groups)) {
     try {
       x.ctx.path[k] = withoutNul(decodeURIComponent(v));
