@@ -18,9 +18,10 @@ import { NAMESPACE, compileRoutes, type SiteRoute } from './http/register.js';
 import { registerDispatcher, type InFlight } from './http/dispatch.js';
 import { INVALID_JSON, LOOKS_LIKE_JSON, looksLikeJson } from './http/input.js';
 import type { AppContext, RouteDef } from './http/route.js';
-import { RestError, healthErrors, restErrors } from './http/errors.js';
+import { RestError, healthErrors, metricsErrors, restErrors } from './http/errors.js';
 import { answerClientError, rejectExpectation } from './http/transport-errors.js';
 import { RequestLog, echoRequestId, requestIdOf } from './http/request-log.js';
+import { Metrics, bearerAccepted } from './http/metrics.js';
 import { SettingsCache } from './settings.js';
 import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index.js';
 import { categoryTaxonomy, tagTaxonomy, termRoutes } from './resources/terms/index.js';
@@ -158,9 +159,13 @@ export interface BuildOptions {
 /** Every server option (style.md). */
 function createServer(config: Config, requestLog: RequestLog, logStream: LogStream | undefined): FastifyInstance {
   return Fastify({
+    // Without a logger, Fastify tells the log controller of no completed request, and the
+    // controller is what feeds the metrics: with them, a silent logger rather than none.
     logger:
-      config.logLevel === 'silent' ? false : { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
-    // One line per request, when it completes (http/request-log.ts).
+      config.logLevel === 'silent' && config.metrics === 'off'
+        ? false
+        : { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
+    // One line per request, when it completes (http/request-log.ts); the metrics are told of it too.
     logController: requestLog,
     genReqId: requestIdOf,
     bodyLimit: config.bodyLimit,
@@ -318,9 +323,28 @@ function registerHealth(fastify: FastifyInstance, database: DatabaseHandle, writ
   });
 }
 
+/**
+ * `/metrics` (http/metrics.ts), beside the dispatcher like `/healthz`: REST credentials and request
+ * limits do not apply, and its requests are not counted. Its errors go to the error handler.
+ */
+function registerMetrics(fastify: FastifyInstance, config: Config, metrics: Metrics, database: DatabaseHandle): void {
+  metrics.watchDatabase(database);
+  const accepted = config.metricsToken ? bearerAccepted(config.metricsToken) : () => true;
+  fastify.route({
+    method: ['GET', 'HEAD'],
+    url: '/metrics',
+    config: { outsideRest: true },
+    handler: async (request, reply) => {
+      if (!accepted(request.headers.authorization)) throw metricsErrors.unauthorized();
+      return reply.header('Content-Type', metrics.contentType).send(await metrics.text());
+    },
+  });
+}
+
 /** Builds the whole service: every server option, parser, hook and route (style.md). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
-  const requestLog = new RequestLog(config.logLevel);
+  const metrics = config.metrics === 'off' ? null : new Metrics();
+  const requestLog = new RequestLog(config.logLevel, metrics);
   const fastify = createServer(config, requestLog, options.logStream);
   const { database, writes } = await openForService(config, options, fastify);
   const app = appContext(config, database, writes);
@@ -328,6 +352,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestIds(fastify);
   registerRefusals(fastify);
   registerHealth(fastify, database, writes);
+  if (metrics) registerMetrics(fastify, config, metrics, database);
 
   const throttle = await registerThrottle(fastify, config);
   const inFlight = registerDispatcher(fastify, {

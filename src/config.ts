@@ -31,6 +31,9 @@ export interface Config {
   loginFailureWindowSeconds: number;
   /** Anonymous requests per client address and minute; 0 = no limit. */
   rateLimitPerMinute: number;
+  /** `GET /metrics`: not served, served to anyone, or only with `Authorization: Bearer <metricsToken>`. */
+  metrics: 'off' | 'public' | 'token';
+  metricsToken?: string;
 }
 
 export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'de'];
@@ -148,6 +151,23 @@ function adminOf(pick: ReadSetting): Pick<Config, 'adminUser' | 'adminAppPasswor
   return { adminUser, adminAppPassword };
 }
 
+/**
+ * `METRICS` and `METRICS_TOKEN`: a token alone turns the metrics on behind it; `public` without a
+ * token, since a token that nothing checks would give a false sense of protection.
+ */
+function metricsOf(pick: ReadSetting): Pick<Config, 'metrics' | 'metricsToken'> {
+  const metricsToken = pick('metricsToken', 'METRICS_TOKEN') || undefined;
+  const metrics = pick('metrics', 'METRICS') || (metricsToken ? 'token' : 'off');
+  if (metrics !== 'off' && metrics !== 'public' && metrics !== 'token')
+    throw new ConfigError(`METRICS must be off, public or token (got "${metrics}")`);
+  if (metrics === 'token' && !metricsToken) throw new ConfigError('METRICS=token needs METRICS_TOKEN');
+  if (metrics === 'public' && metricsToken)
+    throw new ConfigError('METRICS=public serves /metrics without a token: unset METRICS_TOKEN, or set METRICS=token');
+  if (metricsToken && !/^[\x21-\x7e]{16,}$/.test(metricsToken))
+    throw new ConfigError('METRICS_TOKEN must be at least 16 visible ASCII characters, without spaces');
+  return { metrics, metricsToken };
+}
+
 /** Reads the environment; `overrides` (CLI flags) win. Throws ConfigError with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigInput = {}): Config {
   const pick: ReadSetting = (key, envName) => overrides[key] ?? env[envName];
@@ -163,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     logLevel: logLevelOf(pick),
     ...adminOf(pick),
     trustProxy: trustProxyOf(pick),
+    ...metricsOf(pick),
   };
 }

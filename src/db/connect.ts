@@ -22,7 +22,16 @@ export interface DatabaseHandle {
   backend: Backend;
   /** The URL the handle was opened with (for logs; credentials are not printed by callers). */
   url: string;
+  /** How busy the connections are now (metrics). */
+  load(): DatabaseLoad;
   close(): Promise<void>;
+}
+
+export interface DatabaseLoad {
+  /** Queries waiting: for a connection of the PostgreSQL pool, or in an SQLite file's read workers. */
+  waiting: number;
+  /** PostgreSQL: the pool's open connections, and how many of them are idle. */
+  pool?: { total: number; idle: number };
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/calendar.sqlite';
@@ -141,7 +150,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       await workers?.stop();
       await db.destroy();
     };
-    return { db, reads: workers?.reads ?? db, backend, url, close };
+    return { db, reads: workers?.reads ?? db, backend, url, load: () => ({ waiting: workers?.waiting() ?? 0 }), close };
   }
   const pool = new pg.Pool({
     connectionString: url,
@@ -166,5 +175,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     client.query('set max_parallel_workers_per_gather = 0').catch(() => undefined);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, reads: db, backend, url, close: () => db.destroy() };
+  const load = () => ({ waiting: pool.waitingCount, pool: { total: pool.totalCount, idle: pool.idleCount } });
+  return { db, reads: db, backend, url, load, close: () => db.destroy() };
 }

@@ -191,6 +191,8 @@ class ReadDriver implements Driver {
 export interface SqliteWorkers {
   /** Runs its queries in the workers (reads only). */
   reads: Kysely<Database>;
+  /** Queries sent and not answered yet, all workers together (Infinity once one has failed). */
+  waiting(): number;
   /** Closes the workers' connections and ends them, once the queries in flight are answered. */
   stop(): Promise<void>;
 }
@@ -222,6 +224,7 @@ export function startSqliteWorkers(file: string, options: WorkerOptions): Sqlite
   const reads = new Kysely<Database>({ dialect });
   return {
     reads,
+    waiting: () => workers.reduce((n, worker) => n + worker.waiting, 0),
     stop: async () => {
       await reads.destroy();
       await Promise.all(workers.map((worker) => worker.stop()));

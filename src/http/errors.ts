@@ -275,6 +275,21 @@ export const healthErrors = {
     }),
 } as const;
 
+/** `GET /metrics` (app.ts, `METRICS_TOKEN`). */
+export const metricsErrors = {
+  unauthorized: () =>
+    new RestError(
+      'metrics_unauthorized',
+      'The metrics need a valid bearer token.',
+      401,
+      {},
+      {},
+      {
+        'WWW-Authenticate': 'Bearer realm="metrics"',
+      },
+    ),
+} as const;
+
 /** A plain validator rejection, rendered as `Invalid parameter.` (common.md 4.4). */
 export const invalidParameter: ParamFailure = { message: 'Invalid parameter.' };
 

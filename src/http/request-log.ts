@@ -21,7 +21,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A route served beside the dispatcher (`/healthz`): logged under its path, never counted as a REST request. */
+    /** A route beside the dispatcher (`/healthz`, `/metrics`): logged under its path, not counted as a REST request. */
     outsideRest?: boolean;
   }
 }
@@ -44,16 +44,25 @@ export function echoRequestId(request: FastifyRequest, reply: FastifyReply): voi
   reply.header(REQUEST_ID_HEADER, request.id);
 }
 
+/** Whether the request went to a route beside the dispatcher (`/healthz`, `/metrics`). */
+export function outsideRest(request: FastifyRequest): boolean {
+  return !request.exchange && request.routeOptions.config?.outsideRest === true;
+}
+
 /** What the request is logged and counted under: the dispatcher's label, a route's own path, or `(refused)`. */
 export function routeOf(request: FastifyRequest): string {
   if (request.exchange) return request.exchange.pattern;
-  const { config, url } = request.routeOptions;
-  return config?.outsideRest && url ? url : REFUSED;
+  return outsideRest(request) ? (request.routeOptions.url ?? REFUSED) : REFUSED;
 }
 
 /** The body's length as sent: its `Content-Length`, 0 for none (a 304, a HEAD answer of nothing). */
 function bytesOf(reply: FastifyReply): number {
   return Number(reply.getHeader('content-length') ?? 0) || 0;
+}
+
+/** Told of every request the log has a line for, whether or not lines are written (the metrics). */
+export interface RequestObserver {
+  observe(request: FastifyRequest, reply: FastifyReply): void;
 }
 
 /** Fastify's `logController`: writes the line above when a request completes, and nothing when it arrives. */
@@ -62,7 +71,10 @@ export class RequestLog extends LogController {
   private readonly logs: boolean;
 
   /** `level`: the logger's (`LOG_LEVEL`). */
-  constructor(level: string) {
+  constructor(
+    level: string,
+    private readonly observer: RequestObserver | null = null,
+  ) {
     super({ requestIdLogLabel: 'request_id' });
     this.logs = ['info', 'debug', 'trace'].includes(level);
   }
@@ -70,6 +82,7 @@ export class RequestLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    this.observer?.observe(request, reply);
     if (error) request.log.error({ ...lineOf(request, reply), err: error }, 'request failed');
     else if (this.logs) request.log.info(lineOf(request, reply), 'request completed');
   }
@@ -79,6 +92,7 @@ export class RequestLog extends LogController {
    * that were (or failed), yet such a request was handled, a write included.
    */
   clientGone(request: FastifyRequest, reply: FastifyReply): void {
+    this.observer?.observe(request, reply);
     if (this.logs) request.log.info(lineOf(request, reply), 'client gone before the answer was sent');
   }
 }
