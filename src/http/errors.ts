@@ -79,7 +79,7 @@ export const restErrors = {
   internal: () => e('rest_internal_error', 'An internal error occurred while handling the request.', 500),
 
   // The HTTP layer: requests refused before routing, where WordPress would answer through its web
-  // server; not in the reference, so codes of our own in the same shape (README "HTTP-level errors").
+  // server; not in the reference, so codes of our own in the same shape (docs/operations.md "HTTP-level errors").
   invalidRequest: () => e('rest_invalid_request', 'The request could not be read.', 400),
   invalidRequestUrl: () => e('rest_invalid_request', 'The request URL could not be decoded.', 400),
   invalidRequestSyntax: () => e('rest_invalid_request', 'The request is not valid HTTP.', 400),
@@ -101,7 +101,7 @@ export const restErrors = {
       },
     ),
 
-  // Database faults (db/faults.ts, README "Database outages and faults"): not the request's fault,
+  // Database faults (db/faults.ts, docs/operations.md "Database outages and faults"): not the request's fault,
   // so not a 500; a client may send the same request again. They stand in for the reference's 500s
   // of a failed delete (`could-not-delete-event`, `-venue`, `-organizer`, `rest_cannot_delete`;
   // common.md 4.5, 4.6).
@@ -144,7 +144,7 @@ export const restErrors = {
     ),
   httpsRequired: () => e('application_passwords_disabled', 'Application passwords are not available.', 401),
 
-  // Throttling (README "Security"): WordPress has none of its own; 429 with Retry-After (RFC 6585 4).
+  // Throttling (docs/operations.md "Security"): WordPress has none of its own; 429 with Retry-After (RFC 6585 4).
   tooManyLoginAttempts: (retryAfterSeconds: number) =>
     new RestError(
       'too_many_login_attempts',
@@ -226,7 +226,7 @@ export const restErrors = {
 /**
  * What `/healthz` answers when the service cannot serve everything (app.ts): for monitors and load
  * balancers, `{status, code, message, since}` rather than the WordPress shape, `status` naming the
- * problem and `code` the driver's (README "Database outages and faults").
+ * problem and `code` the driver's (docs/operations.md "Database outages and faults").
  */
 export class HealthError extends RestError {
   constructor(
@@ -306,8 +306,8 @@ export function errorFailure(error: RestError): ParamFailure {
 
 /**
  * Why a validator refused a value, beyond TEC's bare `Invalid parameter.`: a stable code and a
- * sentence naming the value and what would work, rendered as `data.details.{name}` (README
- * "Why a parameter was refused"). `data.params.{name}` keeps TEC's wording, which clients match on.
+ * sentence naming the value and what would work, rendered as `data.details.{name}`
+ * (docs/api.md "Why a parameter was refused"). `data.params.{name}` keeps TEC's wording, which clients match on.
  */
 export class ParamReason {
   constructor(

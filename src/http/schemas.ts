@@ -19,7 +19,8 @@ export const LinkList = Type.Array(
 );
 
 /**
- * Why one parameter was refused: `data.details.{name}` of `rest_invalid_param` (README "Why a parameter was refused").
+ * Why one parameter was refused: `data.details.{name}` of `rest_invalid_param`
+ * (docs/api.md "Why a parameter was refused").
  */
 export const ParamErrorDetail = Type.Object(
   {

@@ -45,7 +45,7 @@ function finishCopy(file: string): void {
 export async function backupDatabase(databaseUrl: string, file: string): Promise<BackupSummary> {
   if (backendOf(databaseUrl) === 'postgres')
     throw new OpsError(
-      'calendar backup copies SQLite databases; back up PostgreSQL with pg_dump (pg_dump -Fc -f FILE "$DATABASE_URL", see README, Operations)',
+      'calendar backup copies SQLite databases; back up PostgreSQL with pg_dump (pg_dump -Fc -f FILE "$DATABASE_URL", see docs/operations.md)',
     );
   const source = resolve(databaseUrl.replace(/^sqlite:/i, ''));
   // The copy would be renamed over the database the service has open.

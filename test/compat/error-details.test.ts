@@ -5,7 +5,7 @@ import { daysFromNow, makeEvent, tableCounts } from '../events/helpers.js';
 
 /**
  * `rest_invalid_param` keeps TEC's `data.params.{name}` ("Invalid parameter.") and says why in
- * `data.details.{name}`: a stable code and a message naming the value (README "Why a parameter was refused").
+ * `data.details.{name}`: a stable code and a message naming the value (docs/api.md "Why a parameter was refused").
  */
 function expectReason(res: TestResponse, name: string, code: string, message: string | RegExp): void {
   expectRestError(res, 400, 'rest_invalid_param');

@@ -8,38 +8,41 @@ import { promisify } from 'node:util';
 import { forEachBackend } from '../support/server.js';
 
 /**
- * Every `sh` example of README.md runs here with bash and curl against a test server, and answers as README says.
+ * Every `sh` example of README.md, docs/api.md and docs/operations.md runs here with bash and curl against a test
+ * server, and answers as the document says.
  *
- * The conventions README.md follows for that:
+ * The conventions the documents follow for that:
  * - A block fenced with ```` ```sh not-run ```` is not an example (install commands, `npm start`, listings) and is
  *   skipped. Every other `sh` block is run, and must call curl at least once.
  * - `http://localhost:8080` in a command is the test server. The server is started the way README's worked example
  *   starts one (`CALENDAR_ADMIN_USER=admin`, `CALENDAR_ADMIN_APP_PASSWORD='abcd EFGH ijkl MNOP qrst UVWX'`) with
  *   `SITE_URL=http://localhost:8080`, so README's credentials work as written and the links in answers read as shown.
- * - The blocks run in README order on one new database, as a reader would type them into one terminal: a variable a
- *   block sets (`API=…`) stays set for the blocks after it, and the IDs README uses are those a reader gets by running
- *   the examples in order on a new database.
+ * - The blocks run in reading order (`DOCUMENTS`) on one new database, as a reader would type them into one
+ *   terminal: a variable a block sets (`API=…`) stays set for the blocks after it, and the IDs the examples use are
+ *   those a reader gets by running the examples in order on a new database.
  * - A comment beginning `# →` after a curl call, on its last line or the lines after it (continued on comment lines
  *   indented by two spaces or more), is what that call answers: a leading status (`# → 410`) is asserted, otherwise
  *   any 2xx; an error code after the status (`410 venue-is-in-trash`) is the body's `code`; and every `"key":value`
  *   pair written out in full (no `…`) appears verbatim in the body.
  */
 
-const README = new URL('../../README.md', import.meta.url);
+/** The documents whose examples run, in reading order: README's worked example sets what the others use. */
+const DOCUMENTS = ['README.md', 'docs/api.md', 'docs/operations.md'];
 const README_ORIGIN = 'http://localhost:8080';
 const ADMIN = { CALENDAR_ADMIN_USER: 'admin', CALENDAR_ADMIN_APP_PASSWORD: 'abcd EFGH ijkl MNOP qrst UVWX' };
 const NOT_RUN = 'not-run';
 
 interface Example {
-  /** `README.md:LINE (heading)`, for test names and messages. */
+  /** `FILE:LINE (heading)`, for test names and messages. */
   where: string;
   script: string;
-  /** The claim of each curl call, in the order the calls run; undefined where README states none. */
+  /** The claim of each curl call, in the order the calls run; undefined where the document states none. */
   claims: Array<string | undefined>;
 }
 
-/** The runnable `sh` blocks of README.md, in order. */
-function readmeExamples(markdown: string): Example[] {
+/** The runnable `sh` blocks of `file`, in order. */
+function examplesOf(file: string): Example[] {
+  const markdown = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
   const lines = markdown.split('\n');
   const examples: Example[] = [];
   let heading = '';
@@ -48,10 +51,10 @@ function readmeExamples(markdown: string): Example[] {
     const fence = /^```(\S*)\s*(.*)$/.exec(lines[i]!);
     if (!fence) continue;
     const end = lines.indexOf('```', i + 1);
-    assert.ok(end > i, `README.md:${i + 1}: the code block is never closed`);
+    assert.ok(end > i, `${file}:${i + 1}: the code block is never closed`);
     const script = lines.slice(i + 1, end).join('\n');
     if (fence[1] === 'sh' && fence[2] !== NOT_RUN) {
-      examples.push({ where: `README.md:${i + 1} (${heading})`, script, claims: claimsOf(script) });
+      examples.push({ where: `${file}:${i + 1} (${heading})`, script, claims: claimsOf(script) });
     }
     i = end;
   }
@@ -133,10 +136,10 @@ function checkAnswer(answer: Answer, claim: string | undefined, call: string): v
 }
 
 const run = promisify(execFile);
-const examples = readmeExamples(readFileSync(README, 'utf8'));
+const examples = DOCUMENTS.flatMap(examplesOf);
 
 forEachBackend(
-  'README.md examples',
+  'documentation examples',
   (srv) => {
     let dir = '';
     before(() => {
@@ -146,7 +149,7 @@ forEachBackend(
 
     const kept = new Set<string>();
     for (const [index, example] of examples.entries()) {
-      it(`${example.where} runs and answers as README says`, async () => {
+      it(`${example.where} runs and answers as documented`, async () => {
         const hint = `if it is no example, open it with "\`\`\`sh ${NOT_RUN}"`;
         assert.ok(example.claims.length > 0, `${example.where} calls no curl: ${hint}`);
         const calls = join(dir, `calls-${index}`);

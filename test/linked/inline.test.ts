@@ -71,7 +71,7 @@ forEachBackend('events contract of venues and organizers', (srv) => {
       const org = await create(srv(), 'organizer', { organizer: 'Not a venue' });
       const event = await insertEvent(srv(), { startsInDays: 1 });
       const venue = await create(srv(), 'venue', { venue: 'Real venue' });
-      // Each refusal says why (README "Why a parameter was refused").
+      // Each refusal says why (docs/api.md "Why a parameter was refused").
       const rejected: Array<[unknown, string]> = [
         [999999, 'unknown_venue'],
         [org.id, 'unknown_venue'],

@@ -106,7 +106,7 @@ describe('calendar backup', () => {
     assert.equal(res.code, 1);
     assert.equal(
       res.err,
-      'calendar: calendar backup copies SQLite databases; back up PostgreSQL with pg_dump (pg_dump -Fc -f FILE "$DATABASE_URL", see README, Operations)\n',
+      'calendar: calendar backup copies SQLite databases; back up PostgreSQL with pg_dump (pg_dump -Fc -f FILE "$DATABASE_URL", see docs/operations.md)\n',
     );
     assert.equal(existsSync(file), false);
   });
