@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { postListJson } from '../../http/pagination.js';
 import { int, str, strict } from '../../http/schemas.js';
 import { OrganizerJson, VenueJson } from '../linked/json.js';
-import { GlobalId, GlobalIdLineage, ImageJson, JsonLd, PostStatus, wall } from '../post-like/json.js';
+import { GlobalId, GlobalIdLineage, ImageJson, JsonLd, PostStatus, PublicationDates, wall } from '../post-like/json.js';
 import { EventTermJson } from '../terms/json.js';
 
 /** Wire format of an event, as `representEvent` builds it (events.md 1). */
@@ -42,10 +42,7 @@ export const EventJson = Type.Object(
     global_id_lineage: GlobalIdLineage,
     author: Type.String({ description: 'Author user ID, as a string.', pattern: '^\\d+$' }),
     status: PostStatus,
-    date: wall('Publication date, site time zone.'),
-    date_utc: wall('Publication date, UTC.'),
-    modified: wall('Last change, site time zone.'),
-    modified_utc: wall('Last change, UTC.'),
+    ...PublicationDates,
     url: str('Public page URL.'),
     rest_url: str('REST URL of the event.'),
     title: str('Event title.'),

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { postListJson } from '../../http/pagination.js';
 import { int, str, strict } from '../../http/schemas.js';
-import { GlobalId, GlobalIdLineage, ImageJson, JsonLd, PostStatus, wall } from '../post-like/json.js';
+import { GlobalId, GlobalIdLineage, ImageJson, JsonLd, PostStatus, PublicationDates } from '../post-like/json.js';
 
 /** Wire formats of venues and organizers (venues-organizers.md 1.1/1.2). */
 
@@ -10,10 +10,7 @@ const linkedHead = {
   id: int('Record ID.'),
   author: Type.Optional(Type.String({ description: 'Author user ID, as a string.', pattern: '^\\d+$' })),
   status: PostStatus,
-  date: wall('Publication date, site time zone.'),
-  date_utc: wall('Publication date, UTC.'),
-  modified: wall('Last change, site time zone.'),
-  modified_utc: wall('Last change, UTC.'),
+  ...PublicationDates,
   url: str('Public page URL.'),
 };
 const linkedText = {

@@ -10,6 +10,14 @@ const WALL_TIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 /** A `YYYY-MM-DD HH:MM:SS` wall-clock time. */
 export const wall = (description: string) => Type.String({ description, pattern: WALL_TIME });
 
+/** Publication and last-change dates of a record, in their key order (events.md 1). */
+export const PublicationDates = {
+  date: wall('Publication date, site time zone.'),
+  date_utc: wall('Publication date, UTC.'),
+  modified: wall('Last change, site time zone.'),
+  modified_utc: wall('Last change, UTC.'),
+};
+
 export const PostStatus = Type.Union(
   ['publish', 'future', 'draft', 'pending', 'private', 'trash'].map((s) => Type.Literal(s)),
   { description: 'Publication status of the record.' },
