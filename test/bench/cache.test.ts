@@ -175,6 +175,7 @@ forEachBackend('response cache', (srv) => {
       Object.fromEntries(await Promise.all(names.map(async (name) => [name, await reads[name]()])));
     const day = () => new Date().toISOString().slice(0, 10);
     const firstDay = day();
+    const builtAt = Date.now();
     const before = await readAll();
     for (const name of names)
       assert.ok(
@@ -184,7 +185,13 @@ forEachBackend('response cache', (srv) => {
     // Changes that do not bump data_version are invisible to the cache...
     await retitle(srv(), event.id, 'Unannounced', false);
     await retitle(srv(), venue.body.id, 'Quiet Hall', false);
-    assert.deepEqual(await readAll(), before);
+    const unchanged = await readAll();
+    // ...within the second for reads that follow the clock: on a loaded machine that second may be over.
+    const withinTheSecond = Date.now() - builtAt < 1000;
+    for (const name of names) {
+      if (withinTheSecond || (name !== 'relative' && name !== 'upcoming'))
+        assert.deepEqual(unchanged[name], before[name], name);
+    }
     // ...until the second is over for reads that follow the clock, and until the next write for the others.
     await new Promise((r) => setTimeout(r, 1100));
     const later = await readAll();
