@@ -20,6 +20,7 @@ import { nowIn } from '../post-like/dates.js';
 import { publishDueForRead } from '../post-like/schedule.js';
 import { listStatuses, statusLinkValue } from '../post-like/status.js';
 import { trashRecord } from '../post-like/trash.js';
+import { jsonLdVisible } from '../post-like/visibility.js';
 import { EventJson, EventListJson } from './json.js';
 import type { EventListConditions } from './list-conditions.js';
 import { eventListQueries } from './list-planner.js';
@@ -56,16 +57,6 @@ function hasPasswordAccess(row: EventRow, ctx: RequestContext): boolean {
   if (row.password === '') return true;
   if (ctx.raw.context === 'edit' && canEditRecord(ctx.user, row)) return true;
   return samePassword(ctx.raw.password, row.password);
-}
-
-/**
- * JSON-LD is left out for protected events, unpublished ones read anonymously, and private ones without "read private"
- * (events.md 1.11).
- */
-function jsonLdVisible(row: EventRow, ctx: RequestContext): boolean {
-  if (row.password !== '') return false;
-  if (ctx.user === null) return row.status === 'publish';
-  return row.status !== 'private' || can(ctx.user, 'read_private_posts');
 }
 
 const nowUtc = () => formatWall(DateTime.utc());
@@ -193,9 +184,11 @@ async function readResponse(row: EventRow, ctx: RequestContext) {
   if (row.status === 'trash') throw restErrors.eventNoLongerAvailable();
   if (row.status !== 'publish' && !canReadRecord(ctx.user, row)) throw restErrors.eventNotAccessible();
   if (!hasPasswordAccess(row, ctx)) throw restErrors.eventPasswordProtected();
-  // The embedded records follow their own rule (venues-organizers.md 1.6), so a protected event
-  // read with its password keeps their JSON-LD though it loses its own, as in TEC.
-  return { body: await represent(ctx.app.db, row, ctx, { jsonLd: jsonLdVisible(row, ctx), linkedJsonLd: true }) };
+  // A password-protected event carries no JSON-LD (events.md 1.11). The embedded records follow
+  // their own rule (venues-organizers.md 1.6), so such an event read with its password keeps
+  // theirs though it loses its own, as in TEC.
+  const jsonLd = row.password === '' && jsonLdVisible(row.status, ctx.user);
+  return { body: await represent(ctx.app.db, row, ctx, { jsonLd, linkedJsonLd: true }) };
 }
 
 /**

@@ -1,8 +1,8 @@
-import { can } from '../../auth/capabilities.js';
 import { isTruthy } from '../../http/args.js';
 import type { RequestContext } from '../../http/route.js';
 import { autop } from '../../text/html.js';
 import { representImage, type ImageRow } from '../post-like/images.js';
+import { jsonLdVisible } from '../post-like/visibility.js';
 import { authorString, globalId, postUrl } from '../post-like/urls.js';
 import { isPhpEmpty } from './args.js';
 import type { LinkedKind, LinkedRow } from './kind.js';
@@ -14,12 +14,6 @@ function summary(row: LinkedRow): string {
     .split(' ')
     .filter(Boolean);
   return words.length > 55 ? `${words.slice(0, 55).join(' ')} […]` : words.join(' ');
-}
-
-/** Anonymous callers get `json_ld` only for published records; others unless private and unreadable (1.6). */
-function jsonLdVisible(row: LinkedRow, ctx: RequestContext): boolean {
-  if (ctx.user === null) return row.status === 'publish';
-  return row.status !== 'private' || can(ctx.user, 'read_private_posts');
 }
 
 /**
@@ -62,7 +56,7 @@ export function representLinked(
       if (hasCoordinates) out[field.name] = value;
     } else if (!isPhpEmpty(value)) out[field.name] = value;
   }
-  if (options.jsonLd && jsonLdVisible(row, ctx)) {
+  if (options.jsonLd && jsonLdVisible(row.status, ctx.user)) {
     out.json_ld = kind.jsonLd({
       row,
       name: plainAttribute(name),

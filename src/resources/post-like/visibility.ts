@@ -39,3 +39,13 @@ export function visibleRecords(who: Requester, statuses: readonly string[], alia
     return branches.length ? eb.or(branches) : sql<SqlBool>`1 = 0`;
   };
 }
+
+/**
+ * Whether a record of `status` carries `json_ld` for the caller: anonymous callers only on published
+ * records, others unless the record is private and they may not read private posts (events.md 1.11,
+ * venues-organizers.md 1.6).
+ */
+export function jsonLdVisible(status: string, who: Requester): boolean {
+  if (who === null) return status === 'publish';
+  return status !== 'private' || can(who, 'read_private_posts');
+}
