@@ -8,6 +8,7 @@
  * conditional request around `cacheReads`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AnswerHeaders } from './answer-headers.js';
 import { ResponseCache, type ResponseCacheOptions } from './cache.js';
 import { Exchange, type Answer, type Dispatcher, type Stage } from './exchange.js';
 import { FaultLog } from './fault-log.js';
@@ -38,8 +39,8 @@ export const REQUEST_STAGES: readonly Stage[] = [
   handle, // the handler's reply
 ];
 
-/** Runs `stages` from the `i`th on. */
-async function run(stages: readonly Stage[], x: Exchange, i = 0): Promise<Answer> {
+/** Runs `stages` from the `i`th on: a stage that throws at once throws to the stage before it. */
+function run(stages: readonly Stage[], x: Exchange, i = 0): Answer | Promise<Answer> {
   const stage = stages[i];
   if (!stage) throw new Error('the request went past the last stage without an answer');
   return stage(x, () => run(stages, x, i + 1));
@@ -55,7 +56,7 @@ async function dispatch(dispatcher: Dispatcher, request: FastifyRequest, reply: 
   }
 }
 
-export interface DispatchOptions extends Omit<Dispatcher, 'cache' | 'faults'> {
+export interface DispatchOptions extends Omit<Dispatcher, 'cache' | 'faults' | 'headers'> {
   /** Options of the response cache; its `readVersion` makes the writes the clock makes due. */
   cache: ResponseCacheOptions;
   /** Told of a request whose client went away before its answer was written (request-log.ts). */
@@ -79,6 +80,7 @@ export function registerDispatcher(fastify: FastifyInstance, opts: DispatchOptio
     ...shared,
     cache: new ResponseCache(opts.app.db, opts.cache),
     faults: new FaultLog(),
+    headers: new AnswerHeaders(opts.app),
   };
   fastify.decorateRequest('exchange', null);
   let running = 0;

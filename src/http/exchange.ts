@@ -4,8 +4,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { CacheEntry, ResponseCache } from './cache.js';
+import type { AnswerHeaders } from './answer-headers.js';
 import type { FaultLog } from './fault-log.js';
-import { urlsFor, type CompiledRoute, type SiteReply, type SiteRoute } from './register.js';
+import type { CompiledRoute, SiteReply, SiteRoute } from './register.js';
 import type { AppContext, Endpoint, RequestContext, RouteDef, Urls } from './route.js';
 import type { Throttle } from './throttle.js';
 
@@ -22,6 +23,7 @@ export interface Dispatcher {
   /** The failed-login and anonymous request limits. */
   throttle: Throttle;
   faults: FaultLog;
+  headers: AnswerHeaders;
 }
 
 /** A JSON body, sent with the common headers; a 304 goes without it. */
@@ -57,9 +59,13 @@ declare module 'fastify' {
 
 /**
  * One step of the way: it answers, or hands the request on with `next` and may reshape what the
- * stages after it answer. What a stage throws is answered as an error.
+ * stages after it answer. What a stage throws is answered as an error. A stage that only looks
+ * and hands on is an ordinary function: a cached answer then passes no promise per stage.
  */
-export type Stage = (x: Exchange, next: () => Promise<Answer>) => Answer | Promise<Answer>;
+export type Stage = (x: Exchange, next: Next) => Answer | Promise<Answer>;
+
+/** The later stages' answer; it may come at once, or throw at once. */
+export type Next = () => Answer | Promise<Answer>;
 
 export function jsonAnswer(status: number, body: unknown, headers: Record<string, string>): JsonAnswer {
   return { kind: 'json', status, body, headers, storable: false };
@@ -81,9 +87,9 @@ export class Exchange {
   readonly restPath: string;
   readonly urls: Urls;
   /** On every answer, site pages included. */
-  readonly cors: Record<string, string>;
+  readonly cors: Readonly<Record<string, string>>;
   /** On every answer but site pages. */
-  readonly common: Record<string, string>;
+  readonly common: Readonly<Record<string, string>>;
 
   /** The caller and the settings the request is served under: set by `authenticate`. */
   ctx!: RequestContext;
@@ -123,14 +129,11 @@ export class Exchange {
     this.lang = resolved.lang;
     this.restPath = resolved.restPath.replace(/\/+$/, '');
     this.pattern = labelOf(this.kind, this.restPath);
-    this.urls = urlsFor(app, this.lang);
-    this.cors = corsHeaders(app, request.headers.origin);
-    this.common = {
-      ...this.cors,
-      'X-Robots-Tag': 'noindex',
-      'X-Content-Type-Options': 'nosniff',
-      Link: `<${this.urls.base}/>; rel="https://api.w.org/"`,
-    };
+    ({
+      urls: this.urls,
+      cors: this.cors,
+      common: this.common,
+    } = dispatcher.headers.for(this.lang, request.headers.origin));
   }
 
   /** What every answer of the endpoint carries, its errors included. */
@@ -178,22 +181,4 @@ function resolvePath(
     };
   }
   return { kind: 'site', lang: '', restPath: pathname };
-}
-
-function corsHeaders(app: AppContext, origin: string | undefined): Record<string, string> {
-  const headers: Record<string, string> = {
-    'Access-Control-Expose-Headers': 'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag',
-    'Access-Control-Allow-Headers':
-      'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, X-HTTP-Method-Override, If-None-Match',
-  };
-  if (!origin) return headers;
-  headers['Access-Control-Allow-Methods'] = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
-  // X 24: any origin without credentials by default; an allow-list may allow credentials.
-  if (app.config.corsOrigins.length === 0) headers['Access-Control-Allow-Origin'] = '*';
-  else if (app.config.corsOrigins.includes(origin)) {
-    headers['Access-Control-Allow-Origin'] = origin;
-    headers['Access-Control-Allow-Credentials'] = 'true';
-    headers['Vary'] = 'Origin';
-  }
-  return headers;
 }

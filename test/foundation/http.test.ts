@@ -153,3 +153,42 @@ forEachBackend('HTTP layer', (srv) => {
     );
   });
 });
+
+forEachBackend(
+  'CORS with an allow-list',
+  (srv) => {
+    it('an allowed origin gets itself back, with credentials and Vary: Origin', async () => {
+      for (const origin of ['https://app.example.org', 'https://admin.example.org']) {
+        const res = await srv().get('/events', { headers: { origin } });
+        assert.equal(res.status, 200);
+        assert.equal(res.headers.get('access-control-allow-origin'), origin);
+        assert.equal(res.headers.get('access-control-allow-credentials'), 'true');
+        assert.match(res.headers.get('vary') ?? '', /\bOrigin\b/);
+        assert.equal(res.headers.get('access-control-allow-methods'), 'OPTIONS, GET, POST, PUT, PATCH, DELETE');
+      }
+    });
+
+    it('another origin gets no Access-Control-Allow-Origin, whatever was answered before', async () => {
+      await srv().get('/events', { headers: { origin: 'https://app.example.org' } });
+      const res = await srv().get('/events', { headers: { origin: 'https://evil.example.net' } });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('access-control-allow-origin'), null);
+      assert.equal(res.headers.get('access-control-allow-credentials'), null);
+      assert.match(res.headers.get('access-control-expose-headers') ?? '', /X-WP-Total/);
+    });
+
+    it('a request without Origin gets the exposed headers only', async () => {
+      const res = await srv().get('/events');
+      assert.equal(res.headers.get('access-control-allow-origin'), null);
+      assert.equal(res.headers.get('access-control-allow-methods'), null);
+      assert.match(res.headers.get('access-control-expose-headers') ?? '', /ETag/);
+    });
+
+    it('a site page carries the same CORS headers', async () => {
+      const res = await srv().get(`${srv().origin}/`, { headers: { origin: 'https://admin.example.org' } });
+      assert.equal(res.headers.get('access-control-allow-origin'), 'https://admin.example.org');
+      assert.equal(res.headers.get('x-robots-tag'), null);
+    });
+  },
+  { CORS_ORIGINS: 'https://app.example.org,https://admin.example.org' },
+);

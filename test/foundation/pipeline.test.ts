@@ -7,6 +7,7 @@ import { ResponseCache } from '../../src/http/cache.js';
 import { restIndex, routeObject } from '../../src/http/discovery.js';
 import { REQUEST_STAGES } from '../../src/http/dispatch.js';
 import { RestError, restErrors } from '../../src/http/errors.js';
+import { AnswerHeaders } from '../../src/http/answer-headers.js';
 import { Exchange, jsonAnswer, type Answer, type Dispatcher, type Stage } from '../../src/http/exchange.js';
 import { FaultLog } from '../../src/http/fault-log.js';
 import { INVALID_JSON, LOOKS_LIKE_JSON } from '../../src/http/input.js';
@@ -82,6 +83,7 @@ async function exchange(f: Fixture, call: Call): Promise<Exchange & { logged: Lo
     cache: new ResponseCache(app.db),
     throttle: f.throttle(),
     faults: new FaultLog(),
+    headers: new AnswerHeaders(app),
     ...call.with,
   };
   const logged: Logged = [];

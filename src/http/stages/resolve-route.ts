@@ -1,5 +1,5 @@
 import { restErrors } from '../errors.js';
-import { jsonAnswer, type Stage } from '../exchange.js';
+import { jsonAnswer, type Answer, type Exchange, type Stage } from '../exchange.js';
 import { withoutNul } from '../input.js';
 import type { CompiledRoute } from '../register.js';
 import type { Method } from '../route.js';
@@ -55,11 +55,12 @@ function findRoute(
 }
 
 /** OPTIONS describes the route as discovery does, with the methods the caller may call (common.md 2.3). */
-export const answerOptions: Stage = async (x, next) => {
-  if (x.method !== 'OPTIONS') return next();
+export const answerOptions: Stage = (x, next) => (x.method === 'OPTIONS' ? optionsAnswer(x) : next());
+
+async function optionsAnswer(x: Exchange): Promise<Answer> {
   const description = x.dispatcher.routeObject(x.route.def, x.ctx);
   return jsonAnswer(200, description, { ...x.privateHeaders, Allow: await allowedMethods(x.route.def, x.ctx) });
-};
+}
 
 /** The route's endpoint for the method; none is no route (common.md 1.3). */
 export const selectEndpoint: Stage = (x, next) => {

@@ -6,8 +6,9 @@ import { errorAnswer } from '../send.js';
  * A path outside the REST prefix: a site page (the root, public record URLs, the API reference),
  * else no route. So is a REST prefix under a language the site does not serve (common.md 1.5).
  */
-export const serveSitePages: Stage = async (x, next) => {
-  if (x.kind === 'rest') return next();
+export const serveSitePages: Stage = (x, next) => (x.kind === 'rest' ? next() : nonRestAnswer(x));
+
+async function nonRestAnswer(x: Exchange): Promise<Answer> {
   if (x.kind === 'site') {
     if (x.method === 'GET' || x.method === 'HEAD') {
       const page = await sitePage(x);
@@ -16,7 +17,7 @@ export const serveSitePages: Stage = async (x, next) => {
     if (x.method === 'OPTIONS') return jsonAnswer(200, [], x.privateHeaders);
   }
   throw restErrors.noRoute();
-};
+}
 
 /** The first site route that matches the path and has a page for it. */
 async function sitePage(x: Exchange): Promise<Answer | undefined> {
