@@ -8,6 +8,7 @@ import { linkedOfEventsQuery } from '../../src/resources/linked/inline.js';
 import { organizerKind, venueKind } from '../../src/resources/linked/index.js';
 import { categoryTaxonomy, tagTaxonomy } from '../../src/resources/terms/index.js';
 import { termsOfEventsQuery } from '../../src/resources/terms/events.js';
+import { slugRangeQuery } from '../../src/resources/post-like/slug.js';
 import { forEachBackend, type TestServer } from '../support/server.js';
 import { daysFromNow, makeEvent } from './helpers.js';
 
@@ -233,5 +234,17 @@ forEachBackend('GET /events totals of a common search term', (srv) => {
     assert.doesNotMatch(narrowSql, /post_search match/);
     assert.match(narrowSql, / like /);
     assert.match(await countSql(wide, 'cmnw'), /post_search match/);
+  });
+});
+
+forEachBackend('query plan of the free slug suffix', (srv) => {
+  it('the slugs of a title are read as one range of the code-point slug index', async () => {
+    const plan = await planOf(
+      srv(),
+      slugRangeQuery(srv().db, { type: 'event', from: 'weekly-meetup-', to: 'weekly-meetup.', excludeId: 0 }),
+    );
+    if (srv().backend === 'sqlite')
+      assert.match(plan, /SEARCH posts USING (COVERING )?INDEX posts_type_slug \(type=\? AND slug>\? AND slug<\?\)/);
+    else assert.match(plan, /Index (Only )?Scan using posts_type_slug_code_points on posts/);
   });
 });

@@ -351,6 +351,30 @@ forEachBackend('POST /events', (srv) => {
     assert.equal(untitled.slug, String(untitled.id));
   });
 
+  it('many events of one title take -2, -3, … in order, and a freed suffix is taken again', async () => {
+    const events = [];
+    for (let i = 0; i < 40; i++) events.push(await makeEvent(srv(), { title: 'Weekly Meetup' }));
+    assert.deepEqual(
+      events.map((e) => e.slug),
+      ['weekly-meetup', ...Array.from({ length: 39 }, (_, i) => `weekly-meetup-${i + 2}`)],
+    );
+    // Trashing renames the slug to …__trashed, which frees it.
+    assert.equal((await srv().request('DELETE', `/events/${events[29].id}`, { as: 'administrator' })).status, 200);
+    assert.equal((await makeEvent(srv(), { title: 'Weekly Meetup' })).slug, 'weekly-meetup-30');
+    assert.equal((await makeEvent(srv(), { title: 'Weekly Meetup' })).slug, 'weekly-meetup-41');
+  });
+
+  it('a 200-character title keeps its suffixed slugs within 200 characters, each unique', async () => {
+    const title = 'x'.repeat(199) + 'y';
+    const slugs = [];
+    for (let i = 0; i < 12; i++) slugs.push((await makeEvent(srv(), { title })).slug);
+    assert.equal(slugs[0], title);
+    assert.equal(slugs[1], `${'x'.repeat(198)}-2`);
+    assert.equal(slugs[11], `${'x'.repeat(197)}-12`);
+    assert.ok(slugs.every((slug) => slug.length <= 200));
+    assert.equal(new Set(slugs).size, 12);
+  });
+
   it('categories and tags are given as IDs or names; unknown names create terms', async () => {
     const e = await makeEvent(srv(), { categories: 'Zeta, Alpha', tags: ['rock', 'Rock'] });
     assert.deepEqual(
