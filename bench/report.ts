@@ -98,7 +98,8 @@ function legend(): string[] {
       (name) => `  ${name.padEnd(16)} ${SCENARIO_READS[name].padEnd(readsWidth)} ${SCENARIO_DESCRIPTIONS[name]}`,
     ),
     '  cached: the same URLs again, answered from the cache the cold pass filled; uncached: never the same URL twice;',
-    '  emptied by writes: repeated URLs, but every write empties the cache. Targets are judged on the rounds, never on a cold pass.',
+    '  lists stale on writes: repeated URLs; a write makes every list stale, and the single reads of what it changed.',
+    '  Targets are judged on the rounds, never on a cold pass.',
   ];
 }
 

@@ -164,6 +164,13 @@ export interface DataVersionTable {
   version: number;
 }
 
+/** Versions of what a write changed, kept by triggers (migration 18, db/cache-tags.ts). */
+export interface CacheTagsTable {
+  tag: string;
+  shard: number;
+  version: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   app_passwords: AppPasswordsTable;
@@ -179,6 +186,7 @@ export interface Database {
   event_terms: EventTermsTable;
   event_day_counts: EventDayCountsTable;
   data_version: DataVersionTable;
+  cache_tags: CacheTagsTable;
 }
 
 /** Either the database or a transaction: every repository function takes one of these first. */

@@ -1,23 +1,27 @@
 import { createHash } from 'node:crypto';
 import { gunzipBody, gzipBody } from './compression.js';
 import type { Caller } from '../auth/capabilities.js';
+import { tagVersionsReader, type TagVersions } from '../db/cache-tags.js';
 import { dataVersionSum } from '../db/data-version.js';
 import type { Db } from '../db/tables.js';
 import type { Settings } from '../settings.js';
+import type { RequestContext } from './route.js';
 
 /**
  * Serialized responses of repeated reads, for endpoints declared with `cache` in the route table.
  *
  * An entry is keyed by what can change a response: the method, the language segment, the path
  * and query (so `_fields`, `_envelope`, `password` and every filter are part of it), the caller
- * (user and role, or anonymous) and the site settings. It is served only while the stored
- * `data_version` is the one read before the response was built, which every write bumps in its
- * transaction, so a write in this process or in another one on the same database makes it stale
- * at once. Scheduled records going live are such a write, made before the lookup (the
- * `readVersion` option). Results of `'clock'` endpoints may also depend on the clock (the
- * default date window of the events list, upcoming events): they are reused until the instant
- * the handler says its answer may change (`freshUntil`), for at most `ttlMs` when it says none;
- * `'data'` entries live until the next write or until the byte budget pushes them out.
+ * (user and role, or anonymous) and the site settings. Every write bumps `data_version` in its
+ * transaction, and the tags of what it changed (db/cache-tags.ts); both are read before a response
+ * is built, so a write in this process or in another one on the same database is seen at once.
+ * An entry whose handler named the tags it was built from (`readsFrom`) is served while those
+ * tags keep the versions read before it was built; any other while `data_version` does. Scheduled
+ * records going live are such a write, made before the lookup (the `readVersion` option).
+ * Results of `'clock'` endpoints may also depend on the clock (the default date window of the
+ * events list, upcoming events): they are reused until the instant the handler says its answer
+ * may change (`freshUntil`), for at most `ttlMs` when it says none; `'data'` entries live until a
+ * write makes them stale or the byte budget pushes them out.
  *
  * Client errors are kept like answers (a page past the end, an unknown ID), without an ETag.
  * Authentication runs before the lookup, so a bad credential is still refused; concurrent misses
@@ -40,6 +44,8 @@ export interface CacheEntry {
   etag: string;
   /** `data_version` read before the response was built. */
   version: number;
+  /** The tags it was built from with their versions read before it was built; null: all data. */
+  reads: Array<[tag: string, version: number]> | null;
   /** When that version was read (ms since the epoch). */
   at: number;
   /** Not served from this time on (ms since the epoch; Infinity for `'data'` entries). */
@@ -77,7 +83,13 @@ export interface CacheSlot {
    * Stores the answer (a 200 or a client error); `freshUntil` is the handler's, for a `'clock'` endpoint (see
    * RequestContext).
    */
-  fill(status: number, headers: Record<string, string>, body: string, freshUntil?: number): CacheEntry;
+  fill(
+    status: number,
+    headers: Record<string, string>,
+    body: string,
+    freshUntil?: number,
+    reads?: ReadonlySet<string>,
+  ): CacheEntry;
   release(): void;
 }
 
@@ -89,8 +101,25 @@ export interface ResponseCacheOptions {
    * records that are due first (a write that bumps it). Default: the stored value alone.
    */
   readVersion?: () => Promise<number>;
+  /** Reads every tag's version. Default: the stored ones (`tagVersionsReader`). */
+  readTags?: () => Promise<TagVersions>;
   /** Compresses a body with gzip. Default: zlib on libuv's thread pool (compression.ts). */
   compress?: (body: Buffer) => Promise<Buffer>;
+}
+
+/** `data_version` and the tag versions, the tags read after it: never older than it. */
+interface Snapshot {
+  version: number;
+  tags: TagVersions;
+}
+
+/**
+ * For a cacheable read's handler: its answer is built from these tags only (db/cache-tags.ts), and
+ * stays cached while their versions do. Whatever it loads afterwards must add its own tags to
+ * `ctx.readFrom`.
+ */
+export function readsFrom(ctx: Pick<RequestContext, 'dataVersion' | 'readFrom'>, tags: Iterable<string>): void {
+  if (ctx.dataVersion !== undefined) ctx.readFrom = new Set(tags);
 }
 
 const DEFAULT_TTL_MS = 1000;
@@ -132,8 +161,11 @@ export class ResponseCache {
   private readonly settingsIds = new Map<string, string>();
   private nextSettingsId = 0;
   private readonly readVersion: () => Promise<number>;
+  private readonly readTags: () => Promise<TagVersions>;
   private readonly compress: (body: Buffer) => Promise<Buffer>;
-  private nextVersionRead: Promise<number> | null = null;
+  private nextSnapshot: Promise<Snapshot> | null = null;
+  /** The newest snapshot read; its tags are read again only once `data_version` moves. */
+  private snapshot: Snapshot | null = null;
   private readonly ttlMs: number;
   private readonly maxBytes: number;
   private bytes = 0;
@@ -150,13 +182,15 @@ export class ResponseCache {
       options.readVersion ??
       (() =>
         db.executeQuery<{ version: number | string }>(versionQuery).then(({ rows }) => Number(rows[0]?.version ?? 0)));
+    this.readTags = options.readTags ?? tagVersionsReader(db);
   }
 
   async open(request: CacheRequest): Promise<CacheSlot> {
     const at = Date.now();
-    const version = await this.currentVersion();
+    const snapshot = await this.currentSnapshot();
+    const { version } = snapshot;
     const key = this.keyOf(request);
-    const current = this.current(key, version, at);
+    const current = this.current(this.entries.get(key), snapshot, at);
     if (current) return this.hitSlot(current);
     const expires = (freshUntil: number | undefined) =>
       request.lifetime === 'clock' ? (freshUntil ?? at + this.ttlMs) : Infinity;
@@ -166,29 +200,43 @@ export class ResponseCache {
     if (inFlight) {
       const shared = await inFlight;
       if (shared) return this.hitSlot(shared);
-      return this.missSlot(key, version, at, expires, null);
+      return this.missSlot(key, snapshot, at, expires, null);
     }
     let settle!: (entry: CacheEntry | null) => void;
     this.pending.set(flightKey, new Promise<CacheEntry | null>((resolve) => (settle = resolve)));
-    return this.missSlot(key, version, at, expires, (entry) => {
+    return this.missSlot(key, snapshot, at, expires, (entry) => {
       this.pending.delete(flightKey);
       settle(entry);
     });
   }
 
   /**
-   * The `data_version` as read by a statement that started after this call. The read starts once
-   * the requests that arrived together have all asked (`setImmediate`: after the event loop's
-   * I/O callbacks), and they share it; a caller that comes while a read is running gets the next.
+   * The `data_version` as read by a statement that started after this call, with the tag versions
+   * read after it. The read starts once the requests that arrived together have all asked
+   * (`setImmediate`: after the event loop's I/O callbacks), and they share it; a caller that comes
+   * while a read is running gets the next.
    */
-  private currentVersion(): Promise<number> {
-    this.nextVersionRead ??= new Promise<number>((resolve, reject) => {
+  private currentSnapshot(): Promise<Snapshot> {
+    this.nextSnapshot ??= new Promise<Snapshot>((resolve, reject) => {
       setImmediate(() => {
-        this.nextVersionRead = null;
-        this.readVersion().then(resolve, reject);
+        this.nextSnapshot = null;
+        this.readSnapshot().then(resolve, reject);
       });
     });
-    return this.nextVersionRead;
+    return this.nextSnapshot;
+  }
+
+  /**
+   * An unchanged `data_version` means no write committed since the last snapshot's, whose tags
+   * were read after it: they still hold. Versions only grow, so of snapshots read concurrently
+   * the one of the higher version is kept.
+   */
+  private async readSnapshot(): Promise<Snapshot> {
+    const version = await this.readVersion();
+    if (this.snapshot?.version === version) return this.snapshot;
+    const snapshot = { version, tags: await this.readTags() };
+    if (!this.snapshot || this.snapshot.version <= version) this.snapshot = snapshot;
+    return snapshot;
   }
 
   private keyOf(request: CacheRequest): string {
@@ -204,11 +252,12 @@ export class ResponseCache {
     return [request.method, request.lang, request.url, who, settings].join('\u0000');
   }
 
-  private current(key: string, version: number, now: number): CacheEntry | null {
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.version === version && now < entry.expires) return entry;
-    return null;
+  private current(entry: CacheEntry | undefined, snapshot: Snapshot, now: number): CacheEntry | null {
+    if (!entry || now >= entry.expires) return null;
+    if (entry.version === snapshot.version) return entry;
+    if (!entry.reads || entry.version > snapshot.version) return null;
+    for (const [tag, version] of entry.reads) if ((snapshot.tags.get(tag) ?? 0) !== version) return null;
+    return entry;
   }
 
   private hitSlot(entry: CacheEntry): CacheSlot {
@@ -217,7 +266,7 @@ export class ResponseCache {
 
   private missSlot(
     key: string,
-    version: number,
+    snapshot: Snapshot,
     at: number,
     expires: (freshUntil: number | undefined) => number,
     done: ((entry: CacheEntry | null) => void) | null,
@@ -230,8 +279,8 @@ export class ResponseCache {
     };
     return {
       hit: null,
-      version,
-      fill: (status, headers, text, freshUntil) => {
+      version: snapshot.version,
+      fill: (status, headers, text, freshUntil, reads) => {
         const body = utf8Bytes(text);
         const etag = etagOf(body);
         const entry: CacheEntry = {
@@ -240,14 +289,15 @@ export class ResponseCache {
           body,
           length: body.length,
           etag,
-          version,
+          version: snapshot.version,
+          reads: reads ? [...reads].map((tag) => [tag, snapshot.tags.get(tag) ?? 0]) : null,
           at,
           expires: expires(freshUntil),
           gzip: null,
           size: body.length,
           key,
         };
-        this.store(key, entry);
+        this.store(key, entry, snapshot);
         finish(entry);
         return entry;
       },
@@ -281,7 +331,7 @@ export class ResponseCache {
     return entry.body ?? entry.gzip!.then((bytes) => gunzipBody(bytes!));
   }
 
-  private store(key: string, entry: CacheEntry): void {
+  private store(key: string, entry: CacheEntry, snapshot: Snapshot): void {
     const previous = this.entries.get(key);
     if (previous) {
       this.entries.delete(key);
@@ -291,10 +341,11 @@ export class ResponseCache {
     this.entries.set(key, entry);
     this.bytes += entry.size;
     // Entries are kept in creation order: past the budget, and while the oldest are expired or
-    // built under an older version than this one, the oldest go first.
+    // stale under the snapshot this one was built under, the oldest go first.
     const now = Date.now();
     for (const [oldKey, old] of this.entries) {
-      if (this.bytes <= this.maxBytes && now < old.expires && old.version >= entry.version) break;
+      const kept = old.version >= snapshot.version || this.current(old, snapshot, now) !== null;
+      if (this.bytes <= this.maxBytes && now < old.expires && kept) break;
       this.entries.delete(oldKey);
       this.bytes -= old.size;
     }

@@ -64,6 +64,11 @@ export interface RequestContext {
   /** The `data_version` a cacheable read is built under (see http/cache.ts); unset otherwise. */
   dataVersion?: number;
   /**
+   * The tags (db/cache-tags.ts) a cacheable read's answer is built from, once its handler named
+   * them (`readsFrom` in http/cache.ts); unset: it depends on all data.
+   */
+  readFrom?: Set<string>;
+  /**
    * Set by the handler of a `'clock'` endpoint once it knows: until when (ms since the epoch) its
    * answer, or its error, stays the same if the data does; `Infinity` when it does not read the
    * clock. Unset: it may change within a second.

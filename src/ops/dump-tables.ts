@@ -51,6 +51,8 @@ const TABLE_PLANS = {
   event_day_counts: 'derived',
   // Tells caches of reads whether they are current: the import bumps the target's own.
   data_version: 'derived',
+  // Kept by triggers on the tables a dump holds (migration 18).
+  cache_tags: 'derived',
 } as const satisfies { [T in keyof Database]: PlanOf<Database[T]> };
 
 type Plans = typeof TABLE_PLANS;

@@ -31,7 +31,7 @@ describe('a stored answer whose compression fails', () => {
       if (failures-- > 0) throw new Error('out of memory');
       return gzipSync(body);
     };
-    const cache = new ResponseCache(db, { readVersion: async () => 1, compress });
+    const cache = new ResponseCache(db, { readVersion: async () => 1, readTags: async () => new Map(), compress });
     const request = {
       method: 'GET',
       lang: '',

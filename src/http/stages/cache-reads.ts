@@ -4,7 +4,8 @@ import type { Stage } from '../exchange.js';
 /**
  * Repeated reads of a cacheable endpoint are answered from the response cache (http/cache.ts);
  * a miss is built by the later stages and kept: a 200, or a client error (a page past the end,
- * an unknown ID) without an ETag. After authentication: a bad credential is refused even when
+ * an unknown ID) without an ETag, depending on all data: what a handler names it was built from
+ * (`ctx.readFrom`) holds for its answers only. After authentication: a bad credential is refused even when
  * the answer is cached.
  */
 export const cacheReads: Stage = async (x, next) => {
@@ -26,7 +27,7 @@ export const cacheReads: Stage = async (x, next) => {
     if (answer.kind !== 'json' || !answer.storable) return answer;
     return {
       kind: 'stored',
-      entry: slot.fill(answer.status, answer.headers, JSON.stringify(answer.body), ctx.freshUntil),
+      entry: slot.fill(answer.status, answer.headers, JSON.stringify(answer.body), ctx.freshUntil, ctx.readFrom),
     };
   } catch (err) {
     if (!isClientError(err)) throw err;

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { recordTag } from '../../db/cache-tags.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { EventsTable, PostsTable, Trx } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
@@ -101,6 +102,10 @@ export async function loadRelated(
   { jsonLd }: { jsonLd: boolean },
 ): Promise<EventRelated> {
   const ids = rows.map((r) => r.id);
+  for (const row of rows) {
+    ctx.readFrom?.add(recordTag(row.id));
+    if (row.image_id !== null) ctx.readFrom?.add(recordTag(row.image_id));
+  }
   const [images, [categories, tags], venues, organizers] = await Promise.all([
     loadImages(
       trx,

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { can, canDeleteRecord, canEditRecord, canReadRecord } from '../../auth/capabilities.js';
+import { recordTag, typeTag } from '../../db/cache-tags.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { Trx } from '../../db/tables.js';
+import { readsFrom } from '../../http/cache.js';
 import { restErrors } from '../../http/errors.js';
 import { listResponse, resolvePaging, type LinkValue } from '../../http/pagination.js';
 import {
@@ -202,11 +204,16 @@ async function namedEvent(ctx: RequestContext, id: number, loaded: EventRow | un
 }
 
 async function readEvent(ctx: RequestContext, { id }: EventReadInput) {
-  return readResponse(await namedEvent(ctx, id.id, id.event), ctx);
+  const row = await namedEvent(ctx, id.id, id.event);
+  readsFrom(ctx, [recordTag(row.id)]);
+  return readResponse(row, ctx);
 }
 
-async function readEventBySlug(ctx: RequestContext, { slug: row }: EventBySlugInput) {
-  return readResponse(await namedEvent(ctx, row.id, row), ctx);
+/** Any event's write may give the slug to another event. */
+async function readEventBySlug(ctx: RequestContext, { slug: named }: EventBySlugInput) {
+  const row = await namedEvent(ctx, named.id, named);
+  readsFrom(ctx, [recordTag(row.id), typeTag('event')]);
+  return readResponse(row, ctx);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { can, canDeleteRecord, canEditRecord, canReadRecord } from '../../auth/capabilities.js';
+import { recordTag, typeTag } from '../../db/cache-tags.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { Trx } from '../../db/tables.js';
 import { isTruthy } from '../../http/args.js';
+import { readsFrom } from '../../http/cache.js';
 import { restErrors } from '../../http/errors.js';
 import { listResponse, resolvePaging } from '../../http/pagination.js';
 import {
@@ -37,6 +39,10 @@ export async function representRows(
   ctx: RequestContext,
   options: { jsonLd: boolean },
 ) {
+  for (const row of rows) {
+    ctx.readFrom?.add(recordTag(row.id));
+    if (row.image_id !== null) ctx.readFrom?.add(recordTag(row.image_id));
+  }
   const images = await loadImages(
     trx,
     rows.map((row) => row.image_id),
@@ -110,13 +116,15 @@ async function listLinked(kind: LinkedKind, ctx: RequestContext, input: LinkedLi
   });
 }
 
-async function readLinked(kind: LinkedKind, ctx: RequestContext, named: LinkedRow): Promise<Reply> {
+/** `bySlug`: any write of the kind may give the slug to another record. */
+async function readLinked(kind: LinkedKind, ctx: RequestContext, named: LinkedRow, bySlug: boolean): Promise<Reply> {
   const db = ctx.app.db;
   let row = named;
   if (row.status === 'future') {
     await publishDueForRead(ctx, nowIn(ctx.settings.timezone).utc);
     row = await getLinkedById(db, kind, row.id);
   }
+  readsFrom(ctx, bySlug ? [typeTag(kind.type)] : []);
   if (!canReadRecord(ctx.user, row)) throw restErrors.linkedNotAccessible(kind.type);
   const [item] = await representRows(db, kind, [row], ctx, { jsonLd: true });
   return { body: item };
@@ -156,7 +164,7 @@ function singleEndpoints<A extends Args>(
       methods: ['GET'],
       args: target,
       permission: everyone,
-      handler: (ctx, input) => readLinked(kind, ctx, recordOf(input)),
+      handler: (ctx, input) => readLinked(kind, ctx, recordOf(input), 'slug' in target),
       cache: 'data',
       summary: `Read ${aNoun}.`,
       errorStatuses: [400, 403],

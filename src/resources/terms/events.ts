@@ -1,3 +1,4 @@
+import { termTag } from '../../db/cache-tags.js';
 import { paddedIds } from '../../db/id-lists.js';
 import { preparedInsert, preparedQuery, slotItems } from '../../db/prepared.js';
 import type { Trx } from '../../db/tables.js';
@@ -170,13 +171,14 @@ export async function loadTermsForEvents(
   trx: Trx,
   taxonomies: readonly Taxonomy[],
   eventIds: number[],
-  ctx: Pick<RequestContext, 'urls'>,
+  ctx: Pick<RequestContext, 'urls' | 'readFrom'>,
 ): Promise<Array<Map<number, object[]>>> {
   const out = taxonomies.map(() => new Map<number, object[]>(eventIds.map((id) => [id, []])));
   if (!eventIds.length || !taxonomies.length) return out;
   const ids = paddedIds(eventIds);
   const rows = await termsOfEvents(trx, { ids }, `${ids.length}:${taxonomies.map((tax) => tax.name).join(',')}`);
   for (const { event_id, ...row } of rows) {
+    ctx.readFrom?.add(termTag(row.id));
     const index = taxonomies.findIndex((tax) => tax.name === row.taxonomy);
     out[index]?.get(Number(event_id))?.push(representEmbeddedTerm(taxonomies[index]!, normalizeTermRow(row), ctx.urls));
   }

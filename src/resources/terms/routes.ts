@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { can, canReadRecord } from '../../auth/capabilities.js';
+import { termTag, typeTag } from '../../db/cache-tags.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import { args, coerceInteger, isNonEmptyString, parseList } from '../../http/args.js';
+import { readsFrom } from '../../http/cache.js';
 import { restErrors } from '../../http/errors.js';
 import { listResponse, pagingArgs, resolvePaging, type LinkValue } from '../../http/pagination.js';
 import {
@@ -233,7 +235,9 @@ async function represented(tax: Taxonomy, ctx: RequestContext, term: TermRow, wi
   return representTerm(tax, term, await loadAncestors(ctx.app.db, [term.parent]), ctx.urls, withLinks);
 }
 
+/** A category's answer names its ancestors: any write of the taxonomy may change them. */
 async function readTerm(tax: Taxonomy, ctx: RequestContext, { id: term }: TermIdInput): Promise<Reply> {
+  readsFrom(ctx, term.parent ? [termTag(term.id), typeTag(tax.name)] : [termTag(term.id)]);
   return { body: await represented(tax, ctx, term, true) };
 }
 

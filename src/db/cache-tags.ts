@@ -1,0 +1,38 @@
+import type { Db } from './tables.js';
+
+/**
+ * What a write changed, as tags whose versions triggers bump in the write's transaction
+ * (migration 18): a cached read built from a set of tags is current while none of their versions
+ * moved (http/cache.ts). The names here are the ones the triggers write.
+ *
+ * A record's tag is shared by the records of its residue modulo `TAG_BUCKETS`, which bounds the
+ * rows a reader reads; a shared tag only makes an answer stale sooner.
+ */
+const TAG_BUCKETS = 256;
+
+/**
+ * An event, venue, organizer or image: its rows; an event's links to venues, organizers and terms,
+ * and the status and author of the venues and organizers it links (who may see them embedded).
+ */
+export const recordTag = (id: number) => `r:${id % TAG_BUCKETS}`;
+
+/** A category or tag, its event count included. */
+export const termTag = (id: number) => `t:${id % TAG_BUCKETS}`;
+
+/** Any record of a post type (`event`, `venue`, …) or taxonomy: what a lookup by slug depends on. */
+export const typeTag = (type: string) => `c:${type}`;
+
+export type TagVersions = ReadonlyMap<string, number>;
+
+/** Reads every tag's version, the sum of its shards, with a statement compiled once. */
+export function tagVersionsReader(db: Db): () => Promise<TagVersions> {
+  const query = db
+    .selectFrom('cache_tags')
+    .select((eb) => ['tag', eb.fn.sum<number | string>('version').as('version')])
+    .groupBy('tag')
+    .compile();
+  return () =>
+    db
+      .executeQuery<{ tag: string; version: number | string }>(query)
+      .then(({ rows }) => new Map(rows.map((row) => [row.tag, Number(row.version)])));
+}

@@ -1,0 +1,291 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { makeEvent } from '../events/helpers.js';
+import { create, KINDS, plural, type Kind } from '../linked/helpers.js';
+import { makeTerm } from '../terms/fixtures.js';
+import { LogLines } from '../support/log-lines.js';
+import { backends, expectRestError, startTestServer, type TestResponse, type TestServer } from '../support/server.js';
+
+// A write makes stale only the cached reads built from what it changed (db/cache-tags.ts): each
+// test reads through the cache, writes one record, and then checks, by the request log's cache
+// verdict, that the reads of other records are still served from the cache while every read that
+// embeds the written record is built again and shows the write.
+
+type Get = (path: string) => Promise<TestResponse>;
+
+/** Reads through one server and the cache verdicts its log gives. */
+function reader(get: Get, log: LogLines) {
+  const read = async (path: string, verdict: 'hit' | 'miss') => {
+    const res = await get(path);
+    assert.equal(res.status, 200, `${path}: ${res.text}`);
+    const line = await log.lineOf(res);
+    assert.equal(
+      line.cache,
+      verdict,
+      `${path} should be ${verdict === 'hit' ? 'served from the cache' : 'built again'}`,
+    );
+    return res.body;
+  };
+  return {
+    /** Reads twice: the second answer comes from the cache. */
+    cached: async (...paths: string[]) => {
+      for (const path of paths) {
+        await get(path);
+        await read(path, 'hit');
+      }
+    },
+    hit: (path: string) => read(path, 'hit'),
+    fresh: (path: string) => read(path, 'miss'),
+  };
+}
+
+const listTitles = (body: any) => (body.events as Array<{ title: string }>).map((e) => e.title);
+const venueName = (event: any) => (Array.isArray(event.venue) ? event.venue : [event.venue]).map((v: any) => v.venue);
+const linkedNames = (kind: Kind, event: any) =>
+  kind === 'venue' ? venueName(event) : (event.organizer as any[]).map((o) => o.organizer);
+const termNames = (event: any, field: 'categories' | 'tags') => (event[field] as any[]).map((t) => t.name);
+
+for (const backend of backends) {
+  describe(`cached reads go stale with what they were built from [${backend}]`, () => {
+    const log = new LogLines();
+    let srv: TestServer;
+    let r: ReturnType<typeof reader>;
+    before(async () => {
+      srv = await startTestServer(backend, { LOG_LEVEL: 'info' }, log);
+      r = reader((path) => srv.get(path), log);
+    });
+    after(() => srv.close());
+
+    it('an event create and update leave the single reads of other records cached, and lists are built again', async () => {
+      const venue = await create(srv, 'venue', { venue: 'Quiet Hall' });
+      const organizer = await create(srv, 'organizer', { organizer: 'Quiet Crew' });
+      const category = await makeTerm(srv, 'categories', { name: 'Quiet category' });
+      const tag = await makeTerm(srv, 'tags', { name: 'quiet-tag' });
+      const other = await makeEvent(srv, {
+        title: 'Other event',
+        status: 'publish',
+        venue: venue.id,
+        organizer: [organizer.id],
+        categories: [category.id],
+        tags: [tag.id],
+      });
+      const singles = [
+        `/events/${other.id}`,
+        `/venues/${venue.id}`,
+        `/organizers/${organizer.id}`,
+        `/categories/${category.id}`,
+        `/tags/${tag.id}`,
+      ];
+      await r.cached(...singles, '/events?per_page=50');
+
+      const created = await makeEvent(srv, { title: 'Created', status: 'publish' });
+      for (const path of singles) await r.hit(path);
+      assert.ok(listTitles(await r.fresh('/events?per_page=50')).includes('Created'));
+
+      await r.cached(`/events/${created.id}`);
+      const updated = await srv.request('PUT', `/events/${created.id}`, {
+        as: 'administrator',
+        json: { title: 'Updated' },
+      });
+      assert.equal(updated.status, 200, updated.text);
+      assert.equal((await r.fresh(`/events/${created.id}`)).title, 'Updated');
+      for (const path of singles) await r.hit(path);
+      const list = listTitles(await r.fresh('/events?per_page=50'));
+      assert.ok(list.includes('Updated') && !list.includes('Created'));
+    });
+
+    it('an event created in a category refreshes the reads that show its count, and no others', async () => {
+      const counted = await makeTerm(srv, 'categories', { name: 'Counted' });
+      const apart = await makeTerm(srv, 'categories', { name: 'Apart' });
+      const member = await makeEvent(srv, { title: 'Member', status: 'publish', categories: [counted.id] });
+      const outsider = await makeEvent(srv, { title: 'Outsider', status: 'publish', categories: [apart.id] });
+      await r.cached(
+        `/events/${member.id}`,
+        `/events/${outsider.id}`,
+        `/categories/${counted.id}`,
+        `/categories/${apart.id}`,
+      );
+
+      await makeEvent(srv, { title: 'Joiner', status: 'publish', categories: [counted.id] });
+      assert.equal((await r.fresh(`/events/${member.id}`)).categories[0].count, 2);
+      assert.equal((await r.fresh(`/categories/${counted.id}`)).count, 2);
+      assert.equal((await r.hit(`/events/${outsider.id}`)).categories[0].count, 1);
+      assert.equal((await r.hit(`/categories/${apart.id}`)).count, 1);
+    });
+
+    for (const kind of KINDS) {
+      const aKind = kind === 'venue' ? 'a venue' : 'an organizer';
+      it(`${aKind} rename and trash refresh every read embedding it; reads of other records stay cached`, async () => {
+        const target = await create(srv, kind, { [kind]: `Old ${kind} name` });
+        const bystander = await create(srv, kind, { [kind]: `Bystander ${kind}` });
+        const field = kind === 'venue' ? { venue: target.id } : { organizer: [target.id] };
+        const otherField = kind === 'venue' ? { venue: bystander.id } : { organizer: [bystander.id] };
+        const embedding = await makeEvent(srv, { title: `Embeds a ${kind}`, status: 'publish', ...field });
+        const unrelated = await makeEvent(srv, { title: `Embeds another ${kind}`, status: 'publish', ...otherField });
+        const filtered = `/events?${kind}=${target.id}`;
+        const reads = [`/events/${embedding.id}`, `/${plural(kind)}/${target.id}`, filtered, '/events?per_page=50'];
+        await r.cached(...reads, `/events/${unrelated.id}`, `/${plural(kind)}/${bystander.id}`);
+
+        const renamed = await srv.request('PUT', `/${plural(kind)}/${target.id}`, {
+          as: 'administrator',
+          json: { [kind]: `New ${kind} name` },
+        });
+        assert.equal(renamed.status, 200, renamed.text);
+        assert.deepEqual(linkedNames(kind, await r.fresh(`/events/${embedding.id}`)), [`New ${kind} name`]);
+        assert.equal((await r.fresh(`/${plural(kind)}/${target.id}`))[kind], `New ${kind} name`);
+        assert.deepEqual(linkedNames(kind, (await r.fresh(filtered)).events[0]), [`New ${kind} name`]);
+        const listed = (await r.fresh('/events?per_page=50')).events.find((e: any) => e.id === embedding.id);
+        assert.deepEqual(linkedNames(kind, listed), [`New ${kind} name`]);
+        assert.deepEqual(linkedNames(kind, await r.hit(`/events/${unrelated.id}`)), [`Bystander ${kind}`]);
+        await r.hit(`/${plural(kind)}/${bystander.id}`);
+
+        await r.cached(...reads);
+        const trashed = await srv.request('DELETE', `/${plural(kind)}/${target.id}`, { as: 'administrator' });
+        assert.equal(trashed.status, 200, trashed.text);
+        assert.deepEqual((await r.fresh(`/events/${embedding.id}`))[kind], []);
+        const after = (await r.fresh('/events?per_page=50')).events.find((e: any) => e.id === embedding.id);
+        assert.deepEqual(after[kind], []);
+        assert.deepEqual(linkedNames(kind, await r.hit(`/events/${unrelated.id}`)), [`Bystander ${kind}`]);
+      });
+
+      it(`${aKind} published is embedded in the next anonymous read of an event linking it`, async () => {
+        const draft = await create(srv, kind, { [kind]: `Draft ${kind}`, status: 'draft' });
+        const field = kind === 'venue' ? { venue: draft.id } : { organizer: [draft.id] };
+        const event = await makeEvent(srv, { title: `Links a draft ${kind}`, status: 'publish', ...field });
+        await r.cached(`/events/${event.id}`);
+        assert.deepEqual((await r.hit(`/events/${event.id}`))[kind], [], 'a draft is not shown to anonymous readers');
+
+        const published = await srv.request('PUT', `/${plural(kind)}/${draft.id}`, {
+          as: 'administrator',
+          json: { status: 'publish' },
+        });
+        assert.equal(published.status, 200, published.text);
+        assert.deepEqual(linkedNames(kind, await r.fresh(`/events/${event.id}`)), [`Draft ${kind}`]);
+      });
+    }
+
+    for (const field of ['categories', 'tags'] as const) {
+      it(`a ${field === 'categories' ? 'category' : 'tag'} rename and delete refresh every read embedding the term; other reads stay cached`, async () => {
+        const target = await makeTerm(srv, field, { name: `Old ${field} name` });
+        const bystander = await makeTerm(srv, field, { name: `Bystander ${field}` });
+        const embedding = await makeEvent(srv, { title: `Has ${field}`, status: 'publish', [field]: [target.id] });
+        const unrelated = await makeEvent(srv, {
+          title: `Has other ${field}`,
+          status: 'publish',
+          [field]: [bystander.id],
+        });
+        const filtered = `/events?${field}=${target.id}`;
+        await r.cached(`/events/${embedding.id}`, filtered, `/events/${unrelated.id}`, `/${field}/${bystander.id}`);
+
+        const renamed = await srv.request('PUT', `/${field}/${target.id}`, {
+          as: 'editor',
+          json: { name: `New ${field} name` },
+        });
+        assert.equal(renamed.status, 200, renamed.text);
+        assert.deepEqual(termNames(await r.fresh(`/events/${embedding.id}`), field), [`New ${field} name`]);
+        assert.deepEqual(termNames((await r.fresh(filtered)).events[0], field), [`New ${field} name`]);
+        assert.deepEqual(termNames(await r.hit(`/events/${unrelated.id}`), field), [`Bystander ${field}`]);
+        await r.hit(`/${field}/${bystander.id}`);
+
+        await r.cached(`/events/${embedding.id}`, '/events?per_page=50');
+        const deleted = await srv.request('DELETE', `/${field}/${target.id}`, { as: 'editor' });
+        assert.equal(deleted.status, 200, deleted.text);
+        assert.deepEqual((await r.fresh(`/events/${embedding.id}`))[field], []);
+        const listed = (await r.fresh('/events?per_page=50')).events.find((e: any) => e.id === embedding.id);
+        assert.deepEqual(listed[field], []);
+        assert.deepEqual(termNames(await r.hit(`/events/${unrelated.id}`), field), [`Bystander ${field}`]);
+      });
+    }
+
+    it('an event trashed leaves its single read and the lists; other events stay cached', async () => {
+      const doomed = await makeEvent(srv, { title: 'Doomed', status: 'publish' });
+      const kept = await makeEvent(srv, { title: 'Kept', status: 'publish' });
+      await r.cached(`/events/${doomed.id}`, `/events/${kept.id}`, '/events?per_page=50');
+      const trashed = await srv.request('DELETE', `/events/${doomed.id}`, { as: 'administrator' });
+      assert.equal(trashed.status, 200, trashed.text);
+      const gone = await srv.get(`/events/${doomed.id}`);
+      expectRestError(gone, 403, 'event-no-longer-available');
+      assert.equal((await log.lineOf(gone)).cache, 'miss');
+      assert.ok(!listTitles(await r.fresh('/events?per_page=50')).includes('Doomed'));
+      assert.equal((await r.hit(`/events/${kept.id}`)).title, 'Kept');
+    });
+  });
+}
+
+/** `calendar serve` on the test server's database, in a process of its own. */
+async function secondProcess(srv: TestServer, log: LogLines): Promise<{ child: ChildProcess; get: Get }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    env: { ...process.env, DATABASE_URL: srv.databaseUrl, PORT: String(port), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let rest = '';
+  child.stdout!.on('data', (chunk) => {
+    const lines = (rest + String(chunk)).split('\n');
+    rest = lines.pop()!;
+    for (const line of lines) if (line.startsWith('{')) log.write(line);
+  });
+  const get: Get = async (path) => {
+    const res = await fetch(`http://127.0.0.1:${port}/wp-json/calendar/events/v1${path}`);
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
+  };
+  for (const until = Date.now() + 30_000; ;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch (err) {
+      if (Date.now() > until) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, get };
+}
+
+if (backends.includes('postgres')) {
+  describe('two service processes on one PostgreSQL database [postgres]', () => {
+    const log = new LogLines();
+    let srv: TestServer;
+    let other: { child: ChildProcess; get: Get };
+    before(async () => {
+      srv = await startTestServer('postgres');
+      other = await secondProcess(srv, log);
+    });
+    after(async () => {
+      other.child.kill('SIGTERM');
+      await once(other.child, 'exit');
+      await srv.close();
+    });
+
+    it("one process's writes refresh the other's reads built from them, and only those", async () => {
+      const r = reader(other.get, log);
+      const venue = await create(srv, 'venue', { venue: 'Shared Hall' });
+      const category = await makeTerm(srv, 'categories', { name: 'Shared category' });
+      const embedding = await makeEvent(srv, { title: 'Embeds', status: 'publish', venue: venue.id });
+      const unrelated = await makeEvent(srv, { title: 'Unrelated', status: 'publish', categories: [category.id] });
+      await r.cached(
+        `/events/${embedding.id}`,
+        `/events/${unrelated.id}`,
+        `/categories/${category.id}`,
+        '/events?per_page=50',
+      );
+
+      const renamed = await srv.request('PUT', `/venues/${venue.id}`, {
+        as: 'administrator',
+        json: { venue: 'Renamed Hall' },
+      });
+      assert.equal(renamed.status, 200, renamed.text);
+      assert.deepEqual(venueName(await r.fresh(`/events/${embedding.id}`)), ['Renamed Hall']);
+      const listed = (await r.fresh('/events?per_page=50')).events.find((e: any) => e.id === embedding.id);
+      assert.deepEqual(venueName(listed), ['Renamed Hall']);
+      assert.equal((await r.hit(`/events/${unrelated.id}`)).title, 'Unrelated');
+
+      await makeEvent(srv, { title: 'Joins', status: 'publish', categories: [category.id] });
+      assert.equal((await r.fresh(`/events/${unrelated.id}`)).categories[0].count, 2);
+      assert.equal((await r.fresh(`/categories/${category.id}`)).count, 2);
+      assert.ok(listTitles(await r.fresh('/events?per_page=50')).includes('Joins'));
+      await r.hit(`/events/${embedding.id}`);
+    });
+  });
+}
