@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { publishDueRecords } from '../resources/post-like/schedule.js';
+import { findArchiveTerm } from '../resources/terms/archive.js';
+import { categoryTaxonomy, tagTaxonomy, type Taxonomy } from '../resources/terms/index.js';
 import { sanitizeSlugQuery } from '../text/slug.js';
 import { nowUtcWall } from '../time/format.js';
 import type { SiteReply, SiteRequest, SiteRoute } from './register.js';
@@ -10,9 +12,6 @@ import type { SiteReply, SiteRequest, SiteRoute } from './register.js';
  * public `url` of every record (common.md 2.5, decisions.md X 26). GET and HEAD; HEAD is served
  * by the GET handler without a body.
  */
-
-const CATEGORY_TAXONOMY = 'tribe_events_cat';
-const TAG_TAXONOMY = 'post_tag';
 
 /**
  * With the setting `rest_api_enabled` off, TEC says `disabled` and names neither root nor origin
@@ -68,38 +67,11 @@ async function publishedPostId(
   return row?.id;
 }
 
-/**
- * A category path `{root-ancestor}/…/{parent}/{slug}`: the last slug names the category and the
- * others must be its ancestors, outermost first, as in its `url` (terms.md 1.6).
- */
-async function categorySlug(db: Kysely<Database>, path: string): Promise<string | undefined> {
+/** The slug of the archive term a public path names, if any (resources/terms/archive.ts). */
+async function archiveSlug(db: Kysely<Database>, tax: Taxonomy, path: string): Promise<string | undefined> {
   const slugs = path.split('/').map(slugOf);
-  if (slugs.some((s) => !s)) return undefined;
-  let term = await db
-    .selectFrom('terms')
-    .select(['slug', 'parent'])
-    .where('taxonomy', '=', CATEGORY_TAXONOMY)
-    .where('slug', '=', slugs[slugs.length - 1]!)
-    .executeTakeFirst();
-  const found = term?.slug;
-  for (let i = slugs.length - 2; term && i >= 0; i--) {
-    if (!term.parent) return undefined;
-    term = await db.selectFrom('terms').select(['slug', 'parent']).where('id', '=', term.parent).executeTakeFirst();
-    if (term?.slug !== slugs[i]) return undefined;
-  }
-  return term && !term.parent ? found : undefined;
-}
-
-async function tagSlug(db: Kysely<Database>, segment: string): Promise<string | undefined> {
-  const slug = slugOf(segment);
-  if (!slug) return undefined;
-  const row = await db
-    .selectFrom('terms')
-    .select('slug')
-    .where('taxonomy', '=', TAG_TAXONOMY)
-    .where('slug', '=', slug)
-    .executeTakeFirst();
-  return row?.slug;
+  if (slugs.some((slug) => slug === null)) return undefined;
+  return (await findArchiveTerm(db, tax, slugs as string[]))?.slug;
 }
 
 /** Site routes: `/` and the public record URLs of D6. A record that does not exist falls through to 404. */
@@ -141,7 +113,7 @@ export function publicUrlRoutes(): SiteRoute[] {
       path: /^\/events\/category\/((?:[^/]+\/)*[^/]+)\/?$/,
       handler: async (site, m) => {
         const { app, urls } = site;
-        const slug = await categorySlug(app.db, m[1]!);
+        const slug = await archiveSlug(app.db, categoryTaxonomy, m[1]!);
         if (slug === undefined) return null;
         // Stored slugs are already URL-safe (lower-case letters, digits, `-`, `_`, `%xx`).
         const apiRoot = `${urls.root}/events/?categories=${slug}`;
@@ -152,7 +124,7 @@ export function publicUrlRoutes(): SiteRoute[] {
       path: /^\/tag\/([^/]+)\/?$/,
       handler: async (site, m) => {
         const { app, urls } = site;
-        const slug = await tagSlug(app.db, m[1]!);
+        const slug = await archiveSlug(app.db, tagTaxonomy, m[1]!);
         if (slug === undefined) return null;
         const apiRoot = `${urls.root}/events/?tags=${slug}`;
         return discoveryReply(site, apiRoot, page(site, `${urls.site}${m[0]}`, apiRoot));

@@ -6,7 +6,7 @@ import { bumpDataVersion } from '../../db/data-version.js';
 import type { Trx } from '../../db/tables.js';
 import { readsFrom } from '../../http/cache.js';
 import { restErrors } from '../../http/errors.js';
-import { listResponse, resolvePaging, type LinkValue } from '../../http/pagination.js';
+import { listResponse, resolvePaging } from '../../http/pagination.js';
 import {
   UPDATE_METHODS,
   defineRoute,
@@ -20,13 +20,11 @@ import { formatWall } from '../../time/format.js';
 import { mayChooseAuthor } from '../post-like/author.js';
 import { nowIn } from '../post-like/dates.js';
 import { publishDueForRead } from '../post-like/schedule.js';
-import { listStatuses, statusLinkValue } from '../post-like/status.js';
 import { trashRecord } from '../post-like/trash.js';
 import { jsonLdVisible } from '../post-like/visibility.js';
 import { EventJson, EventListJson } from './json.js';
-import type { EventListConditions } from './list-conditions.js';
-import { eventListQueries } from './list-planner.js';
 import { writeEvent } from './write.js';
+import { listConditions, listLinkParams, readListPage } from './list.js';
 import { representEvent } from './representation.js';
 import { findEventBySlug, getEventById, loadRelated, type EventRow } from './repository.js';
 import {
@@ -79,92 +77,10 @@ async function represent(
   });
 }
 
-/** The request's filters in the reference's link order, as the client gave them (common.md 6.5, decisions.md X 6). */
-function listLinkParams(ctx: RequestContext, p: EventListInput, perPage: number): Array<[string, LinkValue]> {
-  const g = ctx.given;
-  const joined = (v: unknown): LinkValue => (Array.isArray(v) ? v.map(String).join(',') : (v as LinkValue));
-  const bool = (value: boolean | null | undefined): LinkValue => (typeof value === 'boolean' ? value : undefined);
-  const search = typeof p.search === 'string' && p.search.trim() !== '' ? p.search : undefined;
-  return [
-    ['per_page', perPage],
-    ['start_date', joined(g.start_date)],
-    ['end_date', joined(g.end_date)],
-    ['search', search],
-    ['categories', joined(g.categories)],
-    ['tags', joined(g.tags)],
-    ['geoloc', bool(p.geoloc)],
-    ['geoloc_lat', joined(g.geoloc_lat)],
-    ['geoloc_lng', joined(g.geoloc_lng)],
-    ['geoloc_radius', joined(g.geoloc_radius)],
-    ['status', statusLinkValue(ctx.user, p.status)],
-    ['post_parent', p.post_parent],
-    ['include', p.include],
-    ['starts_before', joined(g.starts_before)],
-    ['starts_after', joined(g.starts_after)],
-    ['ends_before', joined(g.ends_before)],
-    ['ends_after', joined(g.ends_after)],
-    ['ticketed', bool(p.ticketed)],
-    ['venue', p.venue],
-    ['organizer', p.organizer],
-    ['featured', bool(p.featured)],
-    ['strict_dates', joined(g.strict_dates)],
-  ];
-}
-
-/** The list's arguments as its conditions read them (list-conditions.ts). */
-function listConditions(ctx: RequestContext, p: EventListInput): EventListConditions {
-  return {
-    user: ctx.user,
-    statuses: listStatuses(ctx.user, p.status),
-    timezone: ctx.settings.timezone,
-    strict_dates: p.strict_dates === true,
-    start_date: p.start_date,
-    end_date: p.end_date,
-    starts_before: p.starts_before,
-    starts_after: p.starts_after,
-    ends_before: p.ends_before,
-    ends_after: p.ends_after,
-    search: typeof p.search === 'string' ? p.search : undefined,
-    categories: p.categories,
-    tags: p.tags,
-    venue: p.venue || undefined,
-    organizer: p.organizer || undefined,
-    featured: typeof p.featured === 'boolean' ? p.featured : undefined,
-    geoloc: typeof p.geoloc === 'boolean' ? p.geoloc : undefined,
-    geoloc_lat: typeof p.geoloc_lat === 'number' ? p.geoloc_lat : undefined,
-    geoloc_lng: typeof p.geoloc_lng === 'number' ? p.geoloc_lng : undefined,
-    geoloc_radius: typeof p.geoloc_radius === 'number' ? p.geoloc_radius : ctx.settings.geoloc_radius,
-    geoloc_unit: ctx.settings.geoloc_unit === 'km' ? 'km' : 'miles',
-    include: p.include || undefined,
-    post_parent: typeof p.post_parent === 'number' ? p.post_parent : undefined,
-  };
-}
-
-/**
- * `GET /events` (events.md 2): one query for the total, one for the page, one per relation. The total
- * and the page, which may read thousands of index entries, are read from `reads` (on SQLite the
- * worker threads); what the rest reads by key (the filter's terms, the page's relations) is read on
- * the request connection. A worker's answer waits for a turn of the event loop, behind the requests
- * that came meanwhile; reading the rest here spares a page built under load those turns
- * (docs/architecture.md, What makes lists fast).
- */
+/** `GET /events` (events.md 2): the page and its total (list.ts), one query per relation, then the envelope. */
 async function listEvents(ctx: RequestContext, input: EventListInput) {
-  const db = ctx.app.reads;
-  const now = DateTime.utc();
-  await publishDueForRead(ctx, formatWall(now));
   const paging = resolvePaging(input, ctx.settings);
-  const { freshUntil, count, pageFor } = await eventListQueries({
-    reads: db,
-    app: ctx.app,
-    conditions: listConditions(ctx, input),
-    paging,
-    dataVersion: ctx.dataVersion,
-    now,
-  });
-  ctx.freshUntil = freshUntil;
-  const total = await ctx.app.counts.count(count, ctx.dataVersion);
-  // A page past the total is empty without reading it (a 404 past the first page).
-  const rows = paging.offset < total ? await pageFor(total).execute() : [];
+  const { rows, total } = await readListPage(ctx, listConditions(ctx, input), paging);
   const related = await loadRelated(ctx.app.db, rows, ctx, { jsonLd: false });
   const base = { urls: ctx.urls, settings: ctx.settings, jsonLd: false };
   const items = rows.map((row) =>
