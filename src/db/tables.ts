@@ -71,6 +71,8 @@ export interface EventsTable {
   /** Mirror of the event's `posts.status` and `posts.author`, kept by triggers (migration 04). */
   status: Generated<string>;
   author: Generated<number>;
+  /** Updates the event has had: its iCalendar SEQUENCE (migration 14). */
+  sequence: Generated<number>;
 }
 
 export interface VenuesTable {

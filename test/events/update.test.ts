@@ -51,6 +51,25 @@ forEachBackend('POST|PUT|PATCH /events/{id}', (srv) => {
     }
   });
 
+  it('every update counts in the stored sequence; a rejected one does not', async () => {
+    const e = await makeEvent(srv());
+    const sequence = async () =>
+      (await srv().db.selectFrom('events').select('sequence').where('post_id', '=', e.id).executeTakeFirstOrThrow())
+        .sequence;
+    assert.equal(await sequence(), 0);
+    for (const [i, method] of ['POST', 'PUT', 'PATCH'].entries()) {
+      const res = await srv().request(method, `/events/${e.id}`, { as: 'administrator', json: { excerpt: method } });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(await sequence(), i + 1);
+    }
+    const bySlug = await srv().post(`/events/by-slug/${e.slug}`, { as: 'administrator', json: { featured: true } });
+    assert.equal(bySlug.status, 200, bySlug.text);
+    assert.equal(await sequence(), 4);
+    const refused = await srv().post(`/events/${e.id}`, { as: 'administrator', json: { start_date: 'no date' } });
+    expectRestError(refused, 400, 'rest_invalid_param');
+    assert.equal(await sequence(), 4);
+  });
+
   it('explicit empty values clear venue, organizer, categories, tags, image, cost and website', async () => {
     const imageId = await makeImage(srv());
     const e = await makeEvent(srv(), {

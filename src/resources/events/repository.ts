@@ -32,6 +32,7 @@ export const EVENT_COLUMNS = [
   'e.hide_from_listings',
   'e.sticky',
   'e.featured',
+  'e.sequence',
 ] as const;
 
 export function eventsQuery(trx: Trx) {

@@ -181,7 +181,12 @@ async function updateStored(
     .set({ ...post, modified: now.local, modified_utc: now.utc })
     .where('id', '=', current.id)
     .execute();
-  if (Object.keys(event).length) await trx.updateTable('events').set(event).where('post_id', '=', current.id).execute();
+  // Every update counts, so that calendar clients see the newer version (RFC 5545 3.8.7.4).
+  await trx
+    .updateTable('events')
+    .set((eb) => ({ ...event, sequence: eb('sequence', '+', 1) }))
+    .where('post_id', '=', current.id)
+    .execute();
 }
 
 /**
