@@ -26,6 +26,7 @@ import { SettingsCache } from './settings.js';
 import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index.js';
 import { categoryTaxonomy, tagTaxonomy, termRoutes } from './resources/terms/index.js';
 import { eventRoutes } from './resources/events/routes.js';
+import { feedRoutes } from './resources/events/feeds.js';
 import { ensureAdmin } from './auth/bootstrap.js';
 import { versionAfterSchedule } from './resources/post-like/schedule.js';
 
@@ -41,6 +42,7 @@ export function allRoutes(): RouteDef[] {
     namespaceIndexRoute,
     docRoute,
     ...eventRoutes(),
+    ...feedRoutes(),
     ...linkedRoutes(venueKind),
     ...linkedRoutes(organizerKind),
     ...termRoutes(categoryTaxonomy),

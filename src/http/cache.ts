@@ -5,6 +5,7 @@ import { tagVersionsReader, type TagVersions } from '../db/cache-tags.js';
 import { dataVersionSum } from '../db/data-version.js';
 import type { Db } from '../db/tables.js';
 import type { Settings } from '../settings.js';
+import { JSON_TYPE } from './exchange.js';
 import type { RequestContext } from './route.js';
 
 /**
@@ -37,6 +38,8 @@ export interface CacheEntry {
   status: number;
   /** The response's headers, its `ETag` included when the status is 200. */
   headers: Record<string, string>;
+  /** The body's media type: JSON, or an endpoint's own (`Endpoint.contentType`). */
+  contentType: string;
   /** The body's UTF-8 bytes; null once `gzip` holds them (`ResponseCache.identity` gives them back). */
   body: Buffer | null;
   /** The body's length in bytes, uncompressed. */
@@ -79,18 +82,19 @@ export interface CacheSlot {
   hit: CacheEntry | null;
   /** The `data_version` read before the lookup; what the response is built under. */
   version: number;
-  /**
-   * Stores the answer (a 200 or a client error); `freshUntil` is the handler's, for a `'clock'` endpoint (see
-   * RequestContext).
-   */
-  fill(
-    status: number,
-    headers: Record<string, string>,
-    body: string,
-    freshUntil?: number,
-    reads?: ReadonlySet<string>,
-  ): CacheEntry;
+  /** Stores the answer (a 200 or a client error). */
+  fill(status: number, headers: Record<string, string>, body: string, options?: FillOptions): CacheEntry;
   release(): void;
+}
+
+/** What a stored answer holds beyond its status, headers and body. */
+export interface FillOptions {
+  /** The handler's, for a `'clock'` endpoint (see RequestContext). */
+  freshUntil?: number;
+  /** The tags the answer was built from (`readsFrom`); none: all data. */
+  reads?: ReadonlySet<string>;
+  /** The body's media type; JSON when none. */
+  contentType?: string;
 }
 
 export interface ResponseCacheOptions {
@@ -280,12 +284,13 @@ export class ResponseCache {
     return {
       hit: null,
       version: snapshot.version,
-      fill: (status, headers, text, freshUntil, reads) => {
+      fill: (status, headers, text, { freshUntil, reads, contentType = JSON_TYPE } = {}) => {
         const body = utf8Bytes(text);
         const etag = etagOf(body);
         const entry: CacheEntry = {
           status,
           headers: status === 200 ? { ...headers, ETag: etag } : headers,
+          contentType,
           body,
           length: body.length,
           etag,

@@ -189,6 +189,8 @@ export const restErrors = {
   eventIsInTrash: () => e('event-is-in-trash', 'The event is already trashed', 410),
   eventArchivePageNotFound: () =>
     e('event-archive-page-not-found', 'The requested event archive page does not exist', 404),
+  /** A feed address naming no published event, or no category or tag (feeds.ts). */
+  feedNotFound: () => e('rest_feed_not_found', 'No published event, category or tag has this feed address.', 404),
   eventTicketsNotActive: () => e('event-tickets-not-active', 'Event Tickets plugin is not activated.', 400),
   invalidLinkedPostId: () => e('invalid-linked-post-id', 'The provided linked post ID is not valid', 400),
 

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CacheEntry, ResponseCache } from './cache.js';
 import type { AnswerHeaders } from './answer-headers.js';
 import type { FaultLog } from './fault-log.js';
+import { feedRestPath } from './feed-paths.js';
 import type { CompiledRoute, SiteReply, SiteRoute } from './register.js';
 import type { AppContext, Endpoint, RequestContext, RouteDef, Urls } from './route.js';
 import type { Throttle } from './throttle.js';
@@ -26,6 +27,9 @@ export interface Dispatcher {
   headers: AnswerHeaders;
 }
 
+/** The Content-Type of every answer but a site page and an endpoint's own (`Endpoint.contentType`). */
+export const JSON_TYPE = 'application/json; charset=UTF-8';
+
 /** A JSON body, sent with the common headers; a 304 goes without it. */
 export interface JsonAnswer {
   kind: 'json';
@@ -34,6 +38,13 @@ export interface JsonAnswer {
   headers: Record<string, string>;
   /** An endpoint's 200, or its envelope: the response cache may keep it. */
   storable: boolean;
+  /** Set when the body is not JSON but text of this media type (`Endpoint.contentType`). */
+  contentType?: string;
+}
+
+/** The bytes an answer's body is sent as: JSON, or the text of another media type as it is. */
+export function answerText(answer: JsonAnswer): string {
+  return answer.contentType ? String(answer.body) : JSON.stringify(answer.body);
 }
 
 /** An answer the response cache keeps: compressed when the client accepts gzip, 304 when it has it already. */
@@ -166,6 +177,8 @@ function resolvePath(
   const restRoute = firstString(query.rest_route);
   if ((pathname === '/' || pathname === '') && restRoute !== undefined)
     return { kind: 'rest', lang: '', restPath: restRoute };
+  const feed = feedRestPath(pathname, query);
+  if (feed !== undefined) return { kind: 'rest', lang: '', restPath: feed };
   const prefix = app.config.restPrefix.toLowerCase();
   const lower = pathname.toLowerCase();
   const under = (p: string) => lower === p || lower.startsWith(`${p}/`);

@@ -79,6 +79,7 @@ const TEXT = {
   totalHeader: 'Number of matching records over all pages.',
   totalPagesHeader: 'Number of pages.',
   linkHeader: 'Links to the next and previous pages (RFC 8288).',
+  textBody: 'The document, as text of this media type.',
 };
 
 const STATUS_TEXT: Record<number, string> = {
@@ -216,7 +217,10 @@ function responses(endpoint: Endpoint, method: Method, route: RouteDef, t: Trans
       Link: { description: t(TEXT.linkHeader), schema: { type: 'string' } },
     };
   }
-  if (schema) success.content = { 'application/json': { schema: schemaOf(schema, t) } };
+  if (endpoint.contentType) {
+    const mediaType = endpoint.contentType.split(';')[0]!;
+    success.content = { [mediaType]: { schema: { type: 'string', description: t(TEXT.textBody) } } };
+  } else if (schema) success.content = { 'application/json': { schema: schemaOf(schema, t) } };
   out[String(status)] = success;
   for (const code of errorStatuses(endpoint, method)) {
     out[String(code)] = {

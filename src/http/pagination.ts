@@ -61,6 +61,8 @@ export interface ListOptions<T> {
    * total_pages, <key>, next?, previous?}` and an empty page past the end (common.md 6.1, 6.2).
    */
   shape: { kind: 'post'; pastEnd: () => RestError } | { kind: 'term' };
+  /** The same records in another form (the events' iCalendar feed): a `rel="alternate"` link. */
+  alternate?: { url: string; type: string };
 }
 
 /**
@@ -103,7 +105,7 @@ export const termListJson = (key: string, item: TSchema, description: string) =>
 
 /** Builds a list response: envelope, totals, links, `X-TEC-*`, `X-WP-*` and `Link` headers. */
 export function listResponse<T>(opts: ListOptions<T>) {
-  const { ctx, collection, items, total, paging, linkParams, shape } = opts;
+  const { ctx, collection, items, total, paging, linkParams, shape, alternate } = opts;
   if (shape.kind === 'post' && paging.page > 1 && items.length === 0) throw shape.pastEnd();
   const totalPages = total === 0 ? 0 : Math.ceil(total / paging.perPage);
   const base = `${ctx.urls.root}/${collection}/`;
@@ -115,7 +117,13 @@ export function listResponse<T>(opts: ListOptions<T>) {
       : undefined;
 
   const headers = totalsHeaders(total, totalPages);
-  const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean).join(', ');
+  const links = [
+    next && `<${next}>; rel="next"`,
+    previous && `<${previous}>; rel="prev"`,
+    alternate && `<${alternate.url}>; rel="alternate"; type="${alternate.type}"`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   if (links && links.length < LINK_HEADER_LIMIT) headers['Link'] = links;
 
   const tail = {

@@ -156,6 +156,11 @@ export interface Endpoint<I = any> {
   response?: TSchema;
   /** Success status when not 200. */
   successStatus?: number;
+  /**
+   * The media type of a success body that is not JSON (an iCalendar feed): the handler's `body` is
+   * then the text sent as is, and `_fields` / `_envelope` leave it alone. Errors stay JSON.
+   */
+  contentType?: string;
   /** Error statuses the endpoint may answer with (OpenAPI). */
   errorStatuses?: number[];
   /**

@@ -5,9 +5,15 @@ import type { FastifyReply } from 'fastify';
 import { matchesIfNoneMatch, type CacheEntry } from './cache.js';
 import { GZIP_MIN_BYTES, acceptsGzip, varyOnEncoding } from './compression.js';
 import { RestError, restErrors } from './errors.js';
-import { jsonAnswer, type Answer, type Exchange, type JsonAnswer, type PageAnswer } from './exchange.js';
-
-const JSON_TYPE = 'application/json; charset=UTF-8';
+import {
+  JSON_TYPE,
+  answerText,
+  jsonAnswer,
+  type Answer,
+  type Exchange,
+  type JsonAnswer,
+  type PageAnswer,
+} from './exchange.js';
 
 /**
  * The one rendering of errors, `{code, message, data}` (style.md rule 4): a database fault as its
@@ -34,15 +40,16 @@ export function send(x: Exchange, reply: FastifyReply, answer: Answer) {
   }
 }
 
-function sendJson(x: Exchange, reply: FastifyReply, { status, body, headers }: JsonAnswer) {
+function sendJson(x: Exchange, reply: FastifyReply, answer: JsonAnswer) {
+  const { status, headers } = answer;
   // A 304 has no content (RFC 9110 15.4.5).
   if (status === 304)
     return reply
       .code(304)
       .headers({ ...x.common, ...headers })
       .send();
-  reply.code(status).headers({ ...x.common, ...headers, 'Content-Type': JSON_TYPE });
-  return reply.send(JSON.stringify(body));
+  reply.code(status).headers({ ...x.common, ...headers, 'Content-Type': answer.contentType ?? JSON_TYPE });
+  return reply.send(answerText(answer));
 }
 
 /**
@@ -59,7 +66,7 @@ async function sendStored(x: Exchange, reply: FastifyReply, entry: CacheEntry) {
   if (entry.status === 200 && matchesIfNoneMatch(headers['if-none-match'], entry.etag)) {
     return reply.code(304).send();
   }
-  reply.code(entry.status).header('Content-Type', JSON_TYPE);
+  reply.code(entry.status).header('Content-Type', entry.contentType);
   const compressed = gzip ? await cache.gzipped(entry) : null;
   if (compressed) return reply.header('Content-Encoding', 'gzip').send(compressed);
   return reply.send(await cache.identity(entry));

@@ -399,3 +399,33 @@ export function autop(text: string): string {
     .join('\n')
     .replace(/<pre data-autop="(\d+)"><\/pre>/g, (_, i: string) => pres[Number(i)]);
 }
+
+/** Entities of stored HTML: the ones sanitize-html writes, numeric references and `&nbsp;`. */
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/**
+ * Stored HTML as plain text, for formats that carry no markup (an iCalendar DESCRIPTION): line
+ * breaks and paragraph ends become newlines, list items lines, other tags go with their text kept,
+ * entities become the characters they stand for.
+ */
+export function htmlToPlainText(html: string): string {
+  const text = html
+    .replace(/\r\n?/g, '\n')
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>[ \t]*\n?/gi, '\n')
+    .replace(/<\/li>\s*/gi, '\n')
+    .replace(/<\/(?:p|div|h[1-6]|blockquote|pre|ul|ol|table)>\s*/gi, '\n\n')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -76,18 +76,9 @@ export class DocumentValidator {
     return this.doc.paths[path]?.[method.toLowerCase()]?.responses?.[String(status)];
   }
 
-  /** Validation errors of `body` against the documented response schema ([] when it matches). */
-  check(path: string, method: string, status: number, body: unknown): string[] {
-    const pointer = [
-      'paths',
-      path,
-      method.toLowerCase(),
-      'responses',
-      String(status),
-      'content',
-      'application/json',
-      'schema',
-    ]
+  /** Validation errors of `body` against the documented response schema of its media type ([] when it matches). */
+  check(path: string, method: string, status: number, body: unknown, mediaType = 'application/json'): string[] {
+    const pointer = ['paths', path, method.toLowerCase(), 'responses', String(status), 'content', mediaType, 'schema']
       .map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1'))
       .join('/');
     let validate = this.compiled.get(pointer);

@@ -690,7 +690,11 @@ forEachBackend('GET /events', (srv) => {
     assert.equal(p1.body.next_rest_url, `${base}?per_page=2&search=zqpg&status=publish&page=2`);
     assert.equal('previous_rest_url' in p1.body, false);
     assert.deepEqual([p1.body.total, p1.body.total_pages], [5, 3]);
-    assert.equal(p1.headers.get('link'), `<${base}?per_page=2&search=zqpg&status=publish&page=2>; rel="next"`);
+    assert.equal(
+      p1.headers.get('link'),
+      `<${base}?per_page=2&search=zqpg&status=publish&page=2>; rel="next", ` +
+        `<${srv().config.siteUrl}/events/?ical=1&search=zqpg>; rel="alternate"; type="text/calendar"`,
+    );
     const p2 = await srv().get(p1.body.next_rest_url.replace(srv().config.siteUrl, srv().origin));
     assert.deepEqual(titles(p2), ['zqpg 3', 'zqpg 4']);
     assert.equal(p2.body.previous_rest_url, `${base}?per_page=2&search=zqpg&status=publish`);

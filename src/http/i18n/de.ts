@@ -374,4 +374,18 @@ export const de: Catalog = {
     'true: nur Veranstaltungen, deren Veranstaltungsort Koordinaten hat; false: nur solche ohne.',
   'true: only featured events; false: only events that are not featured.':
     'true: nur hervorgehobene Veranstaltungen; false: nur nicht hervorgehobene.',
+  'How many events the feed holds, in start order (at most 500; more is clamped).':
+    'Wie viele Veranstaltungen der Feed enthält, nach Beginn geordnet (höchstens 500; mehr wird begrenzt).',
+  'The category slug, after the slugs of its parents as in its url.':
+    'Der Slug der Kategorie, nach den Slugs ihrer Eltern wie in ihrer URL.',
+  'The document, as text of this media type.': 'Das Dokument, als Text dieses Medientyps.',
+  'The tag slug.': 'Der Slug des Schlagworts.',
+  'iCalendar feed of one published event, also at {site}/event/{slug}/?ical=1':
+    'iCalendar-Feed einer veröffentlichten Veranstaltung, auch unter {site}/event/{slug}/?ical=1',
+  'iCalendar feed of the events list, also at {site}/events/?ical=1':
+    'iCalendar-Feed der Veranstaltungsliste, auch unter {site}/events/?ical=1',
+  'iCalendar feed of the events of a category, also at {site}/events/category/{path}/?ical=1':
+    'iCalendar-Feed der Veranstaltungen einer Kategorie, auch unter {site}/events/category/{path}/?ical=1',
+  'iCalendar feed of the events of a tag, also at {site}/tag/{slug}/?ical=1':
+    'iCalendar-Feed der Veranstaltungen eines Schlagworts, auch unter {site}/tag/{slug}/?ical=1',
 };

@@ -365,4 +365,18 @@ export const es: Catalog = {
     'true: solo los eventos cuyo lugar tiene coordenadas; false: solo aquellos cuyo lugar no las tiene.',
   'true: only featured events; false: only events that are not featured.':
     'true: solo los eventos destacados; false: solo los no destacados.',
+  'How many events the feed holds, in start order (at most 500; more is clamped).':
+    'Cuántos eventos contiene el feed, por orden de inicio (500 como máximo; más se limita).',
+  'The category slug, after the slugs of its parents as in its url.':
+    'El slug de la categoría, tras los slugs de sus padres como en su url.',
+  'The document, as text of this media type.': 'El documento, como texto de este tipo de medio.',
+  'The tag slug.': 'El slug de la etiqueta.',
+  'iCalendar feed of one published event, also at {site}/event/{slug}/?ical=1':
+    'Feed iCalendar de un evento publicado, también en {site}/event/{slug}/?ical=1',
+  'iCalendar feed of the events list, also at {site}/events/?ical=1':
+    'Feed iCalendar de la lista de eventos, también en {site}/events/?ical=1',
+  'iCalendar feed of the events of a category, also at {site}/events/category/{path}/?ical=1':
+    'Feed iCalendar de los eventos de una categoría, también en {site}/events/category/{path}/?ical=1',
+  'iCalendar feed of the events of a tag, also at {site}/tag/{slug}/?ical=1':
+    'Feed iCalendar de los eventos de una etiqueta, también en {site}/tag/{slug}/?ical=1',
 };

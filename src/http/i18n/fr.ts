@@ -368,4 +368,18 @@ export const fr: Catalog = {
     "true : uniquement les événements dont le lieu a des coordonnées ; false : uniquement ceux dont le lieu n'en a pas.",
   'true: only featured events; false: only events that are not featured.':
     'true : uniquement les événements mis en avant ; false : uniquement ceux qui ne le sont pas.',
+  'How many events the feed holds, in start order (at most 500; more is clamped).':
+    "Nombre d'évènements du flux, par ordre de début (500 au plus ; au-delà, la valeur est plafonnée).",
+  'The category slug, after the slugs of its parents as in its url.':
+    'Le slug de la catégorie, après les slugs de ses parents comme dans son url.',
+  'The document, as text of this media type.': 'Le document, en texte de ce type de média.',
+  'The tag slug.': "Le slug de l'étiquette.",
+  'iCalendar feed of one published event, also at {site}/event/{slug}/?ical=1':
+    "Flux iCalendar d'un évènement publié, aussi à {site}/event/{slug}/?ical=1",
+  'iCalendar feed of the events list, also at {site}/events/?ical=1':
+    'Flux iCalendar de la liste des évènements, aussi à {site}/events/?ical=1',
+  'iCalendar feed of the events of a category, also at {site}/events/category/{path}/?ical=1':
+    "Flux iCalendar des évènements d'une catégorie, aussi à {site}/events/category/{path}/?ical=1",
+  'iCalendar feed of the events of a tag, also at {site}/tag/{slug}/?ical=1':
+    "Flux iCalendar des évènements d'une étiquette, aussi à {site}/tag/{slug}/?ical=1",
 };

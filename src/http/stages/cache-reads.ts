@@ -1,5 +1,5 @@
 import { RestError } from '../errors.js';
-import type { Stage } from '../exchange.js';
+import { answerText, type Stage } from '../exchange.js';
 
 /**
  * Repeated reads of a cacheable endpoint are answered from the response cache (http/cache.ts);
@@ -27,12 +27,19 @@ export const cacheReads: Stage = async (x, next) => {
     if (answer.kind !== 'json' || !answer.storable) return answer;
     return {
       kind: 'stored',
-      entry: slot.fill(answer.status, answer.headers, JSON.stringify(answer.body), ctx.freshUntil, ctx.readFrom),
+      entry: slot.fill(answer.status, answer.headers, answerText(answer), {
+        freshUntil: ctx.freshUntil,
+        reads: ctx.readFrom,
+        contentType: answer.contentType,
+      }),
     };
   } catch (err) {
     if (!isClientError(err)) throw err;
     const headers = { ...x.endpointHeaders(), ...err.headers };
-    return { kind: 'stored', entry: slot.fill(err.status, headers, JSON.stringify(err.body), ctx.freshUntil) };
+    return {
+      kind: 'stored',
+      entry: slot.fill(err.status, headers, JSON.stringify(err.body), { freshUntil: ctx.freshUntil }),
+    };
   } finally {
     slot.release();
   }

@@ -39,5 +39,6 @@ export const handle: Stage = async (x) => {
     body: out.body,
     headers: { ...x.endpointHeaders(), ...(out.headers ?? {}) },
     storable: status === 200,
+    ...(x.endpoint.contentType ? { contentType: x.endpoint.contentType } : {}),
   };
 };

@@ -11,7 +11,7 @@ export const applyEnvelope: Stage = async (x, next) => {
   if (x.query._envelope === undefined) return next();
   try {
     const answer = await next();
-    if (answer.kind !== 'json') return answer;
+    if (answer.kind !== 'json' || answer.contentType) return answer;
     return {
       ...jsonAnswer(200, envelope(answer.body, answer.status, answer.headers), x.privateHeaders),
       storable: answer.storable,
@@ -27,6 +27,6 @@ export const applyEnvelope: Stage = async (x, next) => {
 export const applyFields: Stage = async (x, next) => {
   if (x.query._fields === undefined) return next();
   const answer = await next();
-  if (answer.kind !== 'json') return answer;
+  if (answer.kind !== 'json' || answer.contentType) return answer;
   return { ...answer, body: selectFields(answer.body, x.query._fields) };
 };

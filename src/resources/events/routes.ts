@@ -24,6 +24,7 @@ import { trashRecord } from '../post-like/trash.js';
 import { jsonLdVisible } from '../post-like/visibility.js';
 import { EventJson, EventListJson } from './json.js';
 import { writeEvent } from './write.js';
+import { FEED_MEDIA_TYPE, listFeedUrl } from './feeds.js';
 import { listConditions, listLinkParams, readListPage } from './list.js';
 import { representEvent } from './representation.js';
 import { findEventBySlug, getEventById, loadRelated, type EventRow } from './repository.js';
@@ -77,7 +78,10 @@ async function represent(
   });
 }
 
-/** `GET /events` (events.md 2): the page and its total (list.ts), one query per relation, then the envelope. */
+/**
+ * `GET /events` (events.md 2): the page and its total (list.ts), one query per relation, then the
+ * envelope, with a `Link` to the iCalendar feed of the same filters (feeds.ts).
+ */
 async function listEvents(ctx: RequestContext, input: EventListInput) {
   const paging = resolvePaging(input, ctx.settings);
   const { rows, total } = await readListPage(ctx, listConditions(ctx, input), paging);
@@ -94,6 +98,7 @@ async function listEvents(ctx: RequestContext, input: EventListInput) {
     paging,
     linkParams: listLinkParams(ctx, input, paging.perPage),
     shape: { kind: 'post', pastEnd: restErrors.eventArchivePageNotFound },
+    alternate: { url: listFeedUrl(ctx, input), type: FEED_MEDIA_TYPE },
   });
 }
 
