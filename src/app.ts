@@ -36,17 +36,17 @@ export function parseForm(text: string): Record<string, unknown> {
   return qs.parse(text, QS_OPTIONS) as Record<string, unknown>;
 }
 
-/** Every route of the namespace, in the reference's registration order (common.md 1.2). */
+/** Every route of the namespace, in the reference's registration order (common.md 1.2); this service's own after. */
 export function allRoutes(): RouteDef[] {
   return [
     namespaceIndexRoute,
     docRoute,
     ...eventRoutes(),
-    ...feedRoutes(),
     ...linkedRoutes(venueKind),
     ...linkedRoutes(organizerKind),
     ...termRoutes(categoryTaxonomy),
     ...termRoutes(tagTaxonomy),
+    ...feedRoutes(),
   ];
 }
 

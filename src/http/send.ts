@@ -40,15 +40,22 @@ export function send(x: Exchange, reply: FastifyReply, answer: Answer) {
   }
 }
 
+/**
+ * The common headers under an answer's own. An answer's `Link` (next and previous pages, a feed)
+ * joins the common one: every REST answer links the API's root (common.md 1.7).
+ */
+function withCommon(common: Readonly<Record<string, string>>, own: Record<string, string>): Record<string, string> {
+  const headers = { ...common, ...own };
+  if (own.Link && common.Link) headers.Link = `${common.Link}, ${own.Link}`;
+  return headers;
+}
+
 function sendJson(x: Exchange, reply: FastifyReply, answer: JsonAnswer) {
-  const { status, headers } = answer;
+  const { status } = answer;
+  const headers = withCommon(x.common, answer.headers);
   // A 304 has no content (RFC 9110 15.4.5).
-  if (status === 304)
-    return reply
-      .code(304)
-      .headers({ ...x.common, ...headers })
-      .send();
-  reply.code(status).headers({ ...x.common, ...headers, 'Content-Type': answer.contentType ?? JSON_TYPE });
+  if (status === 304) return reply.code(304).headers(headers).send();
+  reply.code(status).headers({ ...headers, 'Content-Type': answer.contentType ?? JSON_TYPE });
   return reply.send(answerText(answer));
 }
 
@@ -61,7 +68,8 @@ async function sendStored(x: Exchange, reply: FastifyReply, entry: CacheEntry) {
   const { cache } = x.dispatcher;
   const { headers } = x.request;
   const gzip = entry.length >= GZIP_MIN_BYTES && acceptsGzip(headers['accept-encoding']);
-  reply.headers(x.common).header('Vary', varyOnEncoding(x.common.Vary)).headers(entry.headers);
+  const own = entry.headers.Link ? withCommon(x.common, entry.headers) : entry.headers;
+  reply.headers(x.common).header('Vary', varyOnEncoding(x.common.Vary)).headers(own);
   if (gzip && entry.status === 200) reply.header('ETag', `W/${entry.etag}`);
   if (entry.status === 200 && matchesIfNoneMatch(headers['if-none-match'], entry.etag)) {
     return reply.code(304).send();

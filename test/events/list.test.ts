@@ -692,7 +692,8 @@ forEachBackend('GET /events', (srv) => {
     assert.deepEqual([p1.body.total, p1.body.total_pages], [5, 3]);
     assert.equal(
       p1.headers.get('link'),
-      `<${base}?per_page=2&search=zqpg&status=publish&page=2>; rel="next", ` +
+      `<${srv().base}/>; rel="https://api.w.org/", ` +
+        `<${base}?per_page=2&search=zqpg&status=publish&page=2>; rel="next", ` +
         `<${srv().config.siteUrl}/events/?ical=1&search=zqpg>; rel="alternate"; type="text/calendar"`,
     );
     const p2 = await srv().get(p1.body.next_rest_url.replace(srv().config.siteUrl, srv().origin));

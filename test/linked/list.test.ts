@@ -69,7 +69,8 @@ forEachBackend('GET /venues and GET /organizers', (srv) => {
         assert.equal(res.body.total_pages, 3);
         assert.equal(
           res.headers.get('link'),
-          `<${base}?per_page=2&status=publish&page=3>; rel="next", <${base}?per_page=2&status=publish>; rel="prev"`,
+          `<${srv().base}/>; rel="https://api.w.org/", ` +
+            `<${base}?per_page=2&status=publish&page=3>; rel="next", <${base}?per_page=2&status=publish>; rel="prev"`,
         );
         const third = await srv().get(path, { query: { per_page: 2, page: 3 } });
         assert.deepEqual(ids(third.body, kind), created.slice(4));
