@@ -87,11 +87,13 @@ function sqliteTriggers(): string[] {
 
 function postgresStatements(): string[] {
   return [
-    // Distinct: one statement may not update a row twice.
+    // Distinct: one statement may not update a row twice. Ordered: two writes that bump the same
+    // rows (a venue's status change reaches every linking event) take their locks in one order.
     `create function cache_tags_bump(tags text[]) returns void language sql as $$
       insert into cache_tags (tag, shard, version)
       select distinct tag, case when tag like 'c:%' then (txid_current() % ${SHARDS})::integer else 0 end, 1
       from unnest(tags) as tag
+      order by 1, 2
       on conflict (tag, shard) do update set version = cache_tags.version + 1
     $$`,
     ...SOURCES.flatMap(({ table, tags, ops }) => [
