@@ -27,6 +27,7 @@ import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index
 import { categoryTaxonomy, tagTaxonomy, termRoutes } from './resources/terms/index.js';
 import { eventRoutes } from './resources/events/routes.js';
 import { feedRoutes } from './resources/events/feeds.js';
+import { importRoutes } from './ical/import-route.js';
 import { ensureAdmin } from './auth/bootstrap.js';
 import { versionAfterSchedule } from './resources/post-like/schedule.js';
 
@@ -46,6 +47,7 @@ export function allRoutes(): RouteDef[] {
     ...linkedRoutes(organizerKind),
     ...termRoutes(categoryTaxonomy),
     ...termRoutes(tagTaxonomy),
+    ...importRoutes(),
     ...feedRoutes(),
   ];
 }
@@ -254,6 +256,10 @@ function registerBodyParsers(fastify: FastifyInstance): void {
         done(null, { [INVALID_JSON]: (err as Error).message });
       }
     },
+  );
+  // An iCalendar body is the `content` of the calendar import (POST /import/ics).
+  fastify.addContentTypeParser(/^text\/calendar\s*(;|$)/i, { parseAs: 'string' }, (_req, text, done) =>
+    done(null, { content: String(text) }),
   );
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (_req, text, done) => {
     const source = String(text);

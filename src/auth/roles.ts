@@ -20,8 +20,9 @@ export type PostCapability =
   | 'delete_others_posts'
   | 'delete_private_posts';
 
-/** Other capabilities the interface uses. */
-export type SiteCapability = 'upload_files' | 'unfiltered_html' | 'manage_event_categories' | 'manage_categories';
+/** Other capabilities the interface uses; `import` is administrators' only, as in WordPress. */
+export type SiteCapability =
+  'upload_files' | 'unfiltered_html' | 'manage_event_categories' | 'manage_categories' | 'import';
 
 export type Capability = PostCapability | SiteCapability;
 
@@ -44,7 +45,7 @@ const editor: Capability[] = [
 ];
 
 export const ROLE_CAPABILITIES: Record<Role, ReadonlySet<Capability>> = {
-  administrator: new Set(editor),
+  administrator: new Set<Capability>([...editor, 'import']),
   editor: new Set(editor),
   author: new Set<Capability>([
     'read',

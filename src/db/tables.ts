@@ -173,6 +173,16 @@ export interface CacheTagsTable {
   version: number | string;
 }
 
+/** An imported record: where it came from, and the local record it became (migration 15). */
+export interface ImportSourcesTable {
+  /** `ics`, or `tec:` and the source site's REST root. */
+  source: string;
+  kind: 'event' | 'venue' | 'organizer' | 'category' | 'tag';
+  source_id: string;
+  local_id: number;
+  fingerprint: string;
+}
+
 export interface Database {
   users: UsersTable;
   app_passwords: AppPasswordsTable;
@@ -189,6 +199,7 @@ export interface Database {
   event_day_counts: EventDayCountsTable;
   data_version: DataVersionTable;
   cache_tags: CacheTagsTable;
+  import_sources: ImportSourcesTable;
 }
 
 /** Either the database or a transaction: every repository function takes one of these first. */

@@ -223,6 +223,16 @@ export const restErrors = {
   duplicateTermSlug: (slug: string) =>
     e('duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`, 400),
   emptyTermName: () => e('empty_term_name', 'A name is required for this term.', 400),
+  importSourceMissing: () =>
+    e(
+      'rest_import_no_source',
+      'Send the calendar as the request body (Content-Type: text/calendar), as content, or its address as url.',
+      400,
+    ),
+  importSourceTwice: () => e('rest_import_two_sources', 'Send either content or url, not both.', 400),
+  icsInvalid: (message: string, line: number) =>
+    e('rest_ics_invalid', `The calendar is not valid iCalendar: ${message}`, 400, { line }),
+  importSourceUnreadable: (message: string) => e('rest_import_source_unreadable', message, 400),
 } as const;
 
 /**

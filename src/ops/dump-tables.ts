@@ -53,6 +53,8 @@ const TABLE_PLANS = {
   data_version: 'derived',
   // Kept by triggers on the tables a dump holds (migration 18).
   cache_tags: 'derived',
+  // Local IDs are kept by a dump, so the mapping of imported records stays true after a move.
+  import_sources: { key: ['source', 'kind', 'source_id'], derived: [] },
 } as const satisfies { [T in keyof Database]: PlanOf<Database[T]> };
 
 type Plans = typeof TABLE_PLANS;

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Role } from '../../src/auth/roles.js';
-import { urlsFor } from '../../src/http/register.js';
+import { operatorContext } from '../../src/import/call.js';
 import type { RequestContext } from '../../src/http/route.js';
 import { ParamReason, RestError } from '../../src/http/errors.js';
 import {
@@ -21,21 +21,8 @@ import { countRecords, create, insertEvent, linkColumn, linkTable } from './help
 
 /** A request context as the events routes hand it to the contract functions. */
 async function contextFor(srv: TestServer, role: Role | null, login?: string): Promise<RequestContext> {
-  const app = srv.built.app;
   const user = role ? await srv.user(role, login) : null;
-  return {
-    app,
-    user: user && role ? { id: user.id, login: user.login, role } : null,
-    settings: await app.settings.get(),
-    lang: '',
-    urls: urlsFor(app, ''),
-    method: 'POST',
-    given: {},
-    path: {},
-    raw: {},
-    headers: {},
-    ip: '127.0.0.1',
-  };
+  return operatorContext(srv.built.app, user && role ? { id: user.id, login: user.login, role } : null);
 }
 
 forEachBackend('events contract of venues and organizers', (srv) => {
