@@ -24,6 +24,9 @@ import { backupDatabase } from './ops/backup.js';
 import { exportDump } from './ops/export.js';
 import { importDump } from './ops/import.js';
 import { OpsError } from './ops/errors.js';
+import { asAdministrator } from './ops/operator.js';
+import { findCategoryIdBySlug, IcsSourceError, IcsSyntaxError, importIcs, readIcs } from './ical/import.js';
+import { reportTotals, type ImportReport } from './import/report.js';
 
 /** The `calendar` command: every administrative task. */
 const program = new Command('calendar').description('Calendar Server: events REST service and its administration.');
@@ -264,16 +267,58 @@ program
     }),
   );
 
-program
-  .command('import <file>')
-  .description('load a file written by calendar export into an empty database (migrated as needed), keeping IDs')
-  .action((file: string) =>
-    onDatabase(async (handle) => {
+const importCommand = program
+  .command('import')
+  .description(
+    'load a file written by calendar export into an empty database (migrated as needed), keeping IDs; ' +
+      'or bring events in from elsewhere: calendar import ics | calendar import tec',
+  )
+  .argument('[file]', 'a file written by calendar export')
+  .action((file: string | undefined) => {
+    if (file === undefined) return importCommand.help({ error: true });
+    return onDatabase(async (handle) => {
       const { migration, rows, upgraded } = await importDump(handle.db, file);
       console.log(`imported ${file}, taken at migration ${migration}: ${rowCounts(rows)}`);
       if (upgraded.length) console.log(`then applied: ${upgraded.join(', ')}`);
-    }),
-  );
+    });
+  });
+
+/** Every record not written, with why; then the totals. */
+function printReport(report: ImportReport): void {
+  for (const item of report.items) {
+    if (item.action !== 'skipped') continue;
+    const where = [item.line === undefined ? '' : `line ${item.line}`, item.source_id ?? ''].filter(Boolean).join(' ');
+    console.log(`skipped ${item.kind}${where ? ` (${where})` : ''}: ${item.reason}`);
+  }
+  console.log(`${reportTotals(report)}${report.dry_run ? ' (dry run: nothing was written)' : ''}`);
+}
+
+const asOption = () =>
+  new Option('--as <login>', 'the administrator the records are written as (default: the first administrator)');
+
+importCommand
+  .command('ics <source>')
+  .description('create or update events from an iCalendar file or an http, https or webcal URL, matched by UID')
+  .addOption(
+    new Option('--status <status>', 'status of the imported events').choices(['draft', 'publish']).default('publish'),
+  )
+  .option('--category <slug>', 'put every imported event in this category')
+  .option('--dry-run', 'report what would be done, and write nothing')
+  .addOption(asOption())
+  .action(async (source: string, o) => {
+    const text = await readIcs(source).catch((err: unknown) => {
+      throw err instanceof IcsSourceError ? new OpsError(err.message) : err;
+    });
+    const report = await asAdministrator(config(), o.as, async (ctx) => {
+      const categoryId = o.category === undefined ? undefined : await findCategoryIdBySlug(ctx.app.db, o.category);
+      if (o.category !== undefined && categoryId === undefined)
+        throw new OpsError(`no category with slug "${o.category}"`);
+      return importIcs(ctx, text, { status: o.status, categoryId, dryRun: o.dryRun === true }).catch((err: unknown) => {
+        throw err instanceof IcsSyntaxError ? new OpsError(`${source}: ${err.message}`) : err;
+      });
+    });
+    printReport(report);
+  });
 
 /** Errors that say what to do in their message: their stack helps only whoever debugs the service itself. */
 const OPERATOR_ERRORS = [ConfigError, UserError, AppPasswordError, DatabaseStartError, StartError, OpsError];

@@ -55,6 +55,11 @@ export interface UpsertOptions {
    * is cleared here too (a create has nothing to clear).
    */
   clearOnUpdate?: Record<string, unknown>;
+  /**
+   * Creates the record instead of the collection's `POST` alone (which may, for venues and
+   * organizers, reuse a record of the same name); returns its ID.
+   */
+  create?: (trx: Transaction<Database>, ctx: RequestContext, params: Record<string, unknown>) => Promise<number>;
   /** Source state that is no parameter but decides what `after` does: part of the fingerprint. */
   state?: string;
   /**
@@ -94,7 +99,9 @@ export async function upsertRecord(
               { ...options.clearOnUpdate, ...params },
               { id: String(current.local_id) },
             )
-          : await callEndpoint(trx, ctx, 'POST', collection, params);
+          : options.create
+            ? { body: { id: await options.create(trx, ctx, params) } }
+            : await callEndpoint(trx, ctx, 'POST', collection, params);
         outcome = { action: current ? 'updated' : 'created', id: (reply.body as { id: number }).id };
         await saveImported(trx, key, outcome.id, fingerprint);
       }
