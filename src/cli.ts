@@ -27,6 +27,9 @@ import { OpsError } from './ops/errors.js';
 import { asAdministrator } from './ops/operator.js';
 import { findCategoryIdBySlug, IcsSourceError, IcsSyntaxError, importIcs, readIcs } from './ical/import.js';
 import { reportTotals, type ImportReport } from './import/report.js';
+import { importTec, parseSince } from './tec/import.js';
+import { TecSourceError } from './tec/client.js';
+import { progressReporter } from './tec/progress.js';
 
 /** The `calendar` command: every administrative task. */
 const program = new Command('calendar').description('Calendar Server: events REST service and its administration.');
@@ -317,6 +320,40 @@ importCommand
         throw err instanceof IcsSyntaxError ? new OpsError(`${source}: ${err.message}`) : err;
       });
     });
+    printReport(report);
+  });
+
+importCommand
+  .command('tec <site>')
+  .description(
+    "migrate a WordPress site's events, venues, organizers, categories and tags from its events REST API; " +
+      'a second run updates what the first imported',
+  )
+  .option('--namespace <namespace>', 'the REST namespace to read', 'tribe/events/v1')
+  .option('--since <date>', 'leave alone records imported before and not modified since this UTC date (and time)')
+  .option('--concurrency <n>', 'records written at once', '2')
+  .option('--auth <login:password>', 'a login and application password of the source site (env TEC_AUTH)')
+  .addOption(asOption())
+  .action(async (site: string, o) => {
+    if (!/^https?:\/\/[^\s/]+/i.test(site)) throw new OpsError(`"${site}" is not an http or https address of a site`);
+    const since = o.since === undefined ? undefined : parseSince(o.since);
+    if (o.since !== undefined && since === undefined) throw new OpsError(`--since "${o.since}" is not a date`);
+    const concurrency = Number(o.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
+      throw new OpsError('--concurrency is a whole number from 1 to 16');
+    const progress = progressReporter(process.stderr);
+    const report = await asAdministrator(config(), o.as, (ctx) =>
+      importTec(ctx, {
+        site,
+        namespace: o.namespace,
+        since,
+        concurrency,
+        auth: o.auth ?? process.env.TEC_AUTH,
+        onProgress: progress,
+      }).catch((err: unknown) => {
+        throw err instanceof TecSourceError ? new OpsError(err.message) : err;
+      }),
+    ).finally(() => progress.end());
     printReport(report);
   });
 
