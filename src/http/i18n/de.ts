@@ -388,4 +388,16 @@ export const de: Catalog = {
     'iCalendar-Feed der Veranstaltungen einer Kategorie, auch unter {site}/events/category/{path}/?ical=1',
   'iCalendar feed of the events of a tag, also at {site}/tag/{slug}/?ical=1':
     'iCalendar-Feed der Veranstaltungen eines Schlagworts, auch unter {site}/tag/{slug}/?ical=1',
+  'An http, https or webcal address to download the calendar from, instead of content.':
+    'Eine http-, https- oder webcal-Adresse, von der der Kalender geladen wird, statt content.',
+  'Import events from an iCalendar file or address':
+    'Veranstaltungen aus einer iCalendar-Datei oder -Adresse importieren',
+  'Report what the import would do without writing anything.': 'Melden, was der Import täte, ohne etwas zu schreiben.',
+  'Slug of a category every imported event is put in.':
+    'Slug einer Kategorie, in die jede importierte Veranstaltung kommt.',
+  'Status of the events the import creates or updates.':
+    'Status der Veranstaltungen, die der Import anlegt oder aktualisiert.',
+  'The calendar (an iCalendar file) as text; or send it as the body with Content-Type text/calendar.':
+    'Der Kalender (eine iCalendar-Datei) als Text; oder als Body mit Content-Type text/calendar senden.',
+  'What the import did with each VEVENT, and the totals.': 'Was der Import mit jedem VEVENT getan hat, und die Summen.',
 };

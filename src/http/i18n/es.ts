@@ -379,4 +379,15 @@ export const es: Catalog = {
     'Feed iCalendar de los eventos de una categoría, también en {site}/events/category/{path}/?ical=1',
   'iCalendar feed of the events of a tag, also at {site}/tag/{slug}/?ical=1':
     'Feed iCalendar de los eventos de una etiqueta, también en {site}/tag/{slug}/?ical=1',
+  'An http, https or webcal address to download the calendar from, instead of content.':
+    'Una dirección http, https o webcal de la que descargar el calendario, en lugar de content.',
+  'Import events from an iCalendar file or address': 'Importar eventos de un archivo o una dirección iCalendar',
+  'Report what the import would do without writing anything.':
+    'Informar de lo que haría la importación sin escribir nada.',
+  'Slug of a category every imported event is put in.':
+    'Slug de una categoría en la que se pone cada evento importado.',
+  'Status of the events the import creates or updates.': 'Estado de los eventos que la importación crea o actualiza.',
+  'The calendar (an iCalendar file) as text; or send it as the body with Content-Type text/calendar.':
+    'El calendario (un archivo iCalendar) como texto; o envíelo como cuerpo con Content-Type text/calendar.',
+  'What the import did with each VEVENT, and the totals.': 'Lo que la importación hizo con cada VEVENT, y los totales.',
 };

@@ -382,4 +382,14 @@ export const fr: Catalog = {
     "Flux iCalendar des évènements d'une catégorie, aussi à {site}/events/category/{path}/?ical=1",
   'iCalendar feed of the events of a tag, also at {site}/tag/{slug}/?ical=1':
     "Flux iCalendar des évènements d'une étiquette, aussi à {site}/tag/{slug}/?ical=1",
+  'An http, https or webcal address to download the calendar from, instead of content.':
+    "Une adresse http, https ou webcal d'où télécharger le calendrier, au lieu de content.",
+  'Import events from an iCalendar file or address': "Importer des événements d'un fichier ou d'une adresse iCalendar",
+  'Report what the import would do without writing anything.': "Indiquer ce que ferait l'importation sans rien écrire.",
+  'Slug of a category every imported event is put in.': 'Slug d’une catégorie où placer chaque événement importé.',
+  'Status of the events the import creates or updates.': "Statut des événements que l'importation crée ou met à jour.",
+  'The calendar (an iCalendar file) as text; or send it as the body with Content-Type text/calendar.':
+    'Le calendrier (un fichier iCalendar) en texte ; ou envoyez-le comme corps avec Content-Type text/calendar.',
+  'What the import did with each VEVENT, and the totals.':
+    "Ce que l'importation a fait de chaque VEVENT, et les totaux.",
 };
