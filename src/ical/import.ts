@@ -78,7 +78,7 @@ export async function importIcs(
     const event = span.uid ? events.get(span.uid) : undefined;
     const base = { kind: 'event', source_id: span.uid ?? null, line: span.line };
     const reason = skipReason(span, seen, event);
-    if (span.uid && !seen.has(span.uid)) seen.set(span.uid, span.line);
+    if (span.uid && !span.occurrence && !seen.has(span.uid)) seen.set(span.uid, span.line);
     if (reason !== undefined || !event) {
       record(report, { ...base, action: 'skipped', reason });
       continue;

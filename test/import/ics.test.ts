@@ -262,6 +262,20 @@ forEachBackend('POST /import/ics', (srv) => {
       assert.equal(after.imported, before.imported + 1);
     });
 
+    it('a changed occurrence (RECURRENCE-ID) is skipped, and its recurring event after it for its RRULE', async () => {
+      const res = await importIcs(srv(), {
+        content: wrap(
+          vevent('series@test', 'RECURRENCE-ID:20260708T100000Z', 'DTSTART:20260708T120000Z', 'SUMMARY:Moved'),
+          vevent('series@test', 'DTSTART:20260701T100000Z', 'RRULE:FREQ=WEEKLY;COUNT=3', 'SUMMARY:Weekly'),
+        ),
+      });
+      assert.equal(res.status, 200, res.text);
+      const [occurrence, series] = res.body.items;
+      assert.deepEqual([occurrence.line, occurrence.action, series.line, series.action], [4, 'skipped', 11, 'skipped']);
+      assert.match(occurrence.reason, /RECURRENCE-ID/);
+      assert.match(series.reason, /RRULE/);
+    });
+
     it('status=draft and category=SLUG apply to the imported events', async () => {
       const category = await srv().post('/categories', { as: 'administrator', json: { name: 'Imported' } });
       const res = await importIcs(srv(), {
