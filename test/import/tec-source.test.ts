@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import { operatorContext } from '../../src/import/call.js';
 import { TecClient, TecSourceError } from '../../src/tec/client.js';
 import { importTec } from '../../src/tec/import.js';
+import { progressReporter } from '../../src/tec/progress.js';
 import { forEachBackend, startTestServer, type TestServer } from '../support/server.js';
 import { calendar } from '../ops/support.js';
 
@@ -100,6 +101,45 @@ describe('reading a TEC site', () => {
   });
 });
 
+describe('progress of a migration', () => {
+  /** Enough of a terminal for cli-progress: it moves the cursor with escape codes. */
+  function terminal() {
+    const stream = { isTTY: true, columns: 100, text: '', write: (t: string) => (stream.text += t) };
+    return stream;
+  }
+
+  it('on a terminal, each phase draws a bar with its counts and an ETA', () => {
+    const stream = terminal();
+    const progress = progressReporter(stream);
+    progress('venues', 1, 2);
+    progress('venues', 2, 2);
+    progress('events', 3, 3);
+    progress.end();
+    // Drawn text without the terminal's escape sequences (ESC [ … letter, ESC 7, ESC 8).
+    const ESC = String.fromCharCode(27);
+    const shown = stream.text.replace(new RegExp(`${ESC}\\[[0-9;?]*[A-Za-z]|${ESC}[78]`, 'g'), '');
+    assert.match(shown, /venues +\[█{40}\] 2\/2 \| ETA 0s/);
+    assert.match(shown, /events +\[█{40}\] 3\/3 \| ETA 0s/);
+  });
+
+  it('off a terminal, a plain line per tenth of a phase and at its end', () => {
+    const lines: string[] = [];
+    const progress = progressReporter({ isTTY: false, write: (t: string) => lines.push(t) });
+    for (let done = 1; done <= 25; done++) progress('events', done, 25);
+    assert.deepEqual(lines, [
+      'events 3/25\n',
+      'events 6/25\n',
+      'events 9/25\n',
+      'events 12/25\n',
+      'events 15/25\n',
+      'events 18/25\n',
+      'events 21/25\n',
+      'events 24/25\n',
+      'events 25/25\n',
+    ]);
+  });
+});
+
 forEachBackend('calendar import tec', (target) => {
   let source: TestServer;
   before(async () => {
@@ -146,6 +186,7 @@ forEachBackend('calendar import tec', (target) => {
   });
 
   it('the CLI prints plain progress lines off a terminal, and the totals', async () => {
+    await target().user('administrator');
     const res = await calendar(
       target().databaseUrl,
       'import',
