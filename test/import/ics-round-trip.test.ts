@@ -5,10 +5,11 @@ import { DateTime } from 'luxon';
 import { forEachBackend, startTestServer, type TestServer } from '../support/server.js';
 
 /**
- * Events of one instance written as iCalendar the way a feed writes them (a VEVENT per event,
- * DTSTART/DTEND with TZID, all-day as VALUE=DATE with the exclusive end, plain-text SUMMARY and
- * DESCRIPTION, LOCATION, GEO, ORGANIZER, CATEGORIES, URL, ATTACH), imported into an empty
- * instance: every field iCalendar carries reads back the same.
+ * Events of one instance written as iCalendar (a VEVENT per event, DTSTART/DTEND with TZID,
+ * all-day as VALUE=DATE with the exclusive end, plain-text SUMMARY and DESCRIPTION, LOCATION, GEO,
+ * ORGANIZER, CATEGORIES, URL, ATTACH), imported into an empty instance: every field iCalendar
+ * carries reads back the same. Once from a calendar built from the JSON answers, once from the
+ * instance's own feed (`/events/?ical=1`).
  */
 
 const WALL = 'yyyy-MM-dd HH:mm:ss';
@@ -112,10 +113,15 @@ function carried(event: Json) {
 
 forEachBackend('iCalendar round trip', (source) => {
   let target: TestServer;
+  let fromFeed: TestServer;
   before(async () => {
     target = await startTestServer(source().backend);
+    fromFeed = await startTestServer(source().backend);
   });
-  after(async () => target?.close());
+  after(async () => {
+    await target?.close();
+    await fromFeed?.close();
+  });
 
   it('events written as VEVENTs and imported into an empty instance answer the same', async () => {
     const originals: Json[] = [];
@@ -142,5 +148,40 @@ forEachBackend('iCalendar round trip', (source) => {
     }
     // The venue named twice is one venue there, and one here.
     assert.equal((await target.get('/venues')).body.total, 1);
+  });
+
+  it('the feed at /events/?ical=1 imported into an empty instance gives the same events', async () => {
+    const list = await source().get('/events', { query: { start_date: '2026-01-01', end_date: '2026-12-31' } });
+    assert.equal(list.body.total, EVENTS.length);
+    const feed = await source().get(`${source().origin}/events/`, {
+      query: { ical: 1, start_date: '2026-01-01', end_date: '2026-12-31' },
+    });
+    assert.equal(feed.status, 200, feed.text);
+    assert.match(feed.headers.get('content-type') ?? '', /^text\/calendar/);
+    const imported = await fromFeed.post('/import/ics', { as: 'administrator', json: { content: feed.text } });
+    assert.equal(imported.status, 200, imported.text);
+    assert.deepEqual([imported.body.created, imported.body.skipped], [EVENTS.length, 0]);
+    const copies = await fromFeed.get('/events', { query: { start_date: '2026-01-01', end_date: '2026-12-31' } });
+    assert.equal(copies.body.total, EVENTS.length);
+    for (const [n, original] of list.body.events.entries()) {
+      const copy = copies.body.events[n];
+      // The feed's URL is the event's page there, and its CATEGORIES hold categories and tags; a
+      // LOCATION's address is the venue's address parts in one text.
+      const venue = Array.isArray(original.venue) ? undefined : original.venue;
+      const address =
+        venue && [venue.address, venue.city, venue.stateprovince, venue.zip, venue.country].filter(Boolean).join(', ');
+      const expected = {
+        ...carried(original),
+        website: original.url,
+        venue: venue && {
+          venue: venue.venue,
+          address: address || undefined,
+          geo_lat: venue.geo_lat,
+          geo_lng: venue.geo_lng,
+        },
+        tags: [...original.categories, ...original.tags].map((t: Json) => t.name).sort(),
+      };
+      assert.deepEqual({ ...carried(copy), website: copy.website }, expected, original.title);
+    }
   });
 });
