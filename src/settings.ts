@@ -75,6 +75,16 @@ export const settingDefs = {
     parse: oneOf('prefix', 'postfix'),
   },
   require_https: { default: false, describe: 'Refuse application passwords over plain HTTP.', parse: onOff },
+  series_horizon_months: {
+    default: 24,
+    describe: 'How far ahead the occurrences of a recurring series exist, in months.',
+    parse: positiveInt,
+  },
+  series_max_occurrences: {
+    default: 1000,
+    describe: 'Most occurrences a recurring series may have; a rule that needs more is refused.',
+    parse: positiveInt,
+  },
   rest_api_enabled: {
     default: true,
     describe: 'Serve the calendar/events/v1 routes; off, they answer 404 and site pages advertise the API as disabled.',

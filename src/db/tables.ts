@@ -160,6 +160,27 @@ export interface EventDayCountsTable {
   n: number;
 }
 
+/** A recurring series' rule, on its parent event (migration 17). */
+export interface EventSeriesTable {
+  post_id: number;
+  rrule: string;
+  /** JSON arrays of `YYYY-MM-DD HH:MM:SS` walls in the event's zone. */
+  rdates: string;
+  exdates: string;
+  /** UTC wall up to which occurrences exist; '' when the rule ends before the horizon. */
+  materialized_until: string;
+}
+
+/** An occurrence of a series (migration 17). */
+export interface EventSeriesMembersTable {
+  event_id: number;
+  series_id: number;
+  /** The start wall the rule gave it, in the event's zone. */
+  original_start: string;
+  /** Edited alone: series edits leave it as it is. */
+  detached: number;
+}
+
 /** Rows whose sum is the version: concurrent writes bump different rows (db/data-version.ts). */
 export interface DataVersionTable {
   id: number;
@@ -200,6 +221,8 @@ export interface Database {
   data_version: DataVersionTable;
   cache_tags: CacheTagsTable;
   import_sources: ImportSourcesTable;
+  event_series: EventSeriesTable;
+  event_series_members: EventSeriesMembersTable;
 }
 
 /** Either the database or a transaction: every repository function takes one of these first. */

@@ -192,6 +192,12 @@ export const restErrors = {
   /** A feed address naming no published event, or no category or tag (feeds.ts). */
   feedNotFound: () => e('rest_feed_not_found', 'No published event, category or tag has this feed address.', 404),
   eventTicketsNotActive: () => e('event-tickets-not-active', 'Event Tickets plugin is not activated.', 400),
+  eventSeriesTooLong: (limit: number) =>
+    e(
+      'rest-event-series-too-long',
+      `The recurrence would create more than ${limit} occurrences (the series_max_occurrences setting): give it a COUNT or an UNTIL.`,
+      400,
+    ),
   invalidLinkedPostId: () => e('invalid-linked-post-id', 'The provided linked post ID is not valid', 400),
 
   // Venues and organizers (common.md 4.5): one factory per kind, named after the wire codes.
@@ -345,6 +351,7 @@ export const paramReasons = {
       'invalid_date',
       `${shown(value)} is not a date the service can read (try 2027-12-31 18:00 or an ISO 8601 time)`,
     ),
+  invalidRecurrence: (problem: string) => new ParamReason('invalid_recurrence', problem),
   unknownTimezone: (value: unknown) =>
     new ParamReason(
       'unknown_timezone',
@@ -381,6 +388,7 @@ export const paramReasons = {
 export const PARAM_REASON_CODES = [
   'invalid_date',
   'unknown_timezone',
+  'invalid_recurrence',
   'empty_value',
   'not_a_string',
   'not_an_integer',

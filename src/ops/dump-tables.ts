@@ -47,6 +47,9 @@ const TABLE_PLANS = {
       'featured',
     ],
   },
+  // Recurring series and their occurrences (migration 17).
+  event_series: { key: ['post_id'], derived: [] },
+  event_series_members: { key: ['event_id'], derived: [] },
   // Events per listing state and pair of days, kept by triggers on `events` (migrations 08, 13).
   event_day_counts: 'derived',
   // Tells caches of reads whether they are current: the import bumps the target's own.

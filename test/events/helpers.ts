@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
 import type { Role } from '../../src/auth/roles.js';
 import { SEARCH_QUEUE_LIMIT } from '../../src/db/search-queue.js';
+import type { Database } from '../../src/db/tables.js';
 import type { Credentials, TestServer } from '../support/server.js';
 
 /** `YYYY-MM-DD HH:MM:SS` of now (UTC) shifted by `days`, at the given clock time. */
@@ -23,19 +24,20 @@ export async function makeEvent(
   return res.body;
 }
 
+/** Rows of one table. */
+export async function rowCount(srv: TestServer, table: keyof Database): Promise<number> {
+  const row = await srv.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Row counts of the tables a write touches: a rejected write must leave them unchanged. */
 export async function tableCounts(srv: TestServer) {
-  const count = async (
+  const count = (
     table: 'posts' | 'events' | 'terms' | 'event_terms' | 'event_venues' | 'event_organizers' | 'images',
-  ) =>
-    Number(
-      (
-        await srv.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  ) => rowCount(srv, table);
   return {
     posts: await count('posts'),
     events: await count('events'),

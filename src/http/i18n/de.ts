@@ -201,8 +201,8 @@ export const de: Catalog = {
   'Scope of the description; every value gives the same document.':
     'Umfang der Beschreibung; jeder Wert ergibt dasselbe Dokument.',
   'Sort collection by term attribute.': 'Die Sammlung nach einem Attribut des Begriffs sortieren.',
-  'Stable code of the reason: invalid_date, unknown_timezone, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
-    'Fester Code des Grundes: invalid_date, unknown_timezone, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; oder der Code eines Fehlers wie event-tickets-not-active.',
+  'Stable code of the reason: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
+    'Fester Code des Grundes: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; oder der Code eines Fehlers wie event-tickets-not-active.',
   'Start, UTC.': 'Beginn, UTC.',
   'Start, in the event time zone.': 'Beginn, in der Zeitzone der Veranstaltung.',
   'State or province.': 'Bundesstaat oder Provinz.',
@@ -400,4 +400,20 @@ export const de: Catalog = {
   'The calendar (an iCalendar file) as text; or send it as the body with Content-Type text/calendar.':
     'Der Kalender (eine iCalendar-Datei) als Text; oder als Body mit Content-Type text/calendar senden.',
   'What the import did with each VEVENT, and the totals.': 'Was der Import mit jedem VEVENT getan hat, und die Summen.',
+  'Dates without an occurrence (YYYY-MM-DD, or the YYYY-MM-DD HH:MM:SS start).':
+    'Daten ohne Termin (YYYY-MM-DD oder der Beginn YYYY-MM-DD HH:MM:SS).',
+  'Edited alone: series edits leave this occurrence as it is.':
+    'Einzeln bearbeitet: Änderungen der Serie lassen diesen Termin unverändert.',
+  'Extra occurrence dates (YYYY-MM-DD at the series start time, or YYYY-MM-DD HH:MM:SS).':
+    'Zusätzliche Termine (YYYY-MM-DD zur Anfangszeit der Serie oder YYYY-MM-DD HH:MM:SS).',
+  'How a series repeats; present on the first event of a recurring series only.':
+    'Wie sich eine Serie wiederholt; nur beim ersten Event einer wiederkehrenden Serie vorhanden.',
+  'ID of the series: its first event.': 'ID der Serie: ihr erstes Event.',
+  'Makes the event the first of a recurring series: {"rrule": RFC 5545 rule such as FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z, "rdates": extra dates, "exdates": dates left out}; dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS in the event time zone.':
+    'Macht das Event zum ersten einer wiederkehrenden Serie: {"rrule": RFC-5545-Regel wie FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z, "rdates": zusätzliche Daten, "exdates": ausgelassene Daten}; Daten als YYYY-MM-DD oder YYYY-MM-DD HH:MM:SS in der Zeitzone des Events.',
+  'REST URL of the first event of the series.': 'REST-URL des ersten Events der Serie.',
+  'The RFC 5545 recurrence rule, e.g. FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z.':
+    'Die Wiederholungsregel nach RFC 5545, z. B. FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z.',
+  'The series of an occurrence; present on occurrences of a recurring series only.':
+    'Die Serie eines Termins; nur bei Terminen einer wiederkehrenden Serie vorhanden.',
 };

@@ -198,8 +198,8 @@ export const es: Catalog = {
   'Scope of the description; every value gives the same document.':
     'Alcance de la descripción; cualquier valor da el mismo documento.',
   'Sort collection by term attribute.': 'Ordenar la colección por un atributo del término.',
-  'Stable code of the reason: invalid_date, unknown_timezone, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
-    'Código estable del motivo: invalid_date, unknown_timezone, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; o el código de un error como event-tickets-not-active.',
+  'Stable code of the reason: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
+    'Código estable del motivo: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; o el código de un error como event-tickets-not-active.',
   'Start, UTC.': 'Inicio, UTC.',
   'Start, in the event time zone.': 'Inicio, en la zona horaria del evento.',
   'State or province.': 'Estado o provincia.',
@@ -390,4 +390,20 @@ export const es: Catalog = {
   'The calendar (an iCalendar file) as text; or send it as the body with Content-Type text/calendar.':
     'El calendario (un archivo iCalendar) como texto; o envíelo como cuerpo con Content-Type text/calendar.',
   'What the import did with each VEVENT, and the totals.': 'Lo que la importación hizo con cada VEVENT, y los totales.',
+  'Dates without an occurrence (YYYY-MM-DD, or the YYYY-MM-DD HH:MM:SS start).':
+    'Fechas sin ocurrencia (YYYY-MM-DD, o el inicio YYYY-MM-DD HH:MM:SS).',
+  'Edited alone: series edits leave this occurrence as it is.':
+    'Editada sola: las ediciones de la serie no cambian esta ocurrencia.',
+  'Extra occurrence dates (YYYY-MM-DD at the series start time, or YYYY-MM-DD HH:MM:SS).':
+    'Fechas de ocurrencia adicionales (YYYY-MM-DD a la hora de inicio de la serie, o YYYY-MM-DD HH:MM:SS).',
+  'How a series repeats; present on the first event of a recurring series only.':
+    'Cómo se repite una serie; solo presente en el primer evento de una serie recurrente.',
+  'ID of the series: its first event.': 'ID de la serie: su primer evento.',
+  'Makes the event the first of a recurring series: {"rrule": RFC 5545 rule such as FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z, "rdates": extra dates, "exdates": dates left out}; dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS in the event time zone.':
+    'Convierte el evento en el primero de una serie recurrente: {"rrule": regla RFC 5545 como FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z, "rdates": fechas adicionales, "exdates": fechas excluidas}; fechas como YYYY-MM-DD o YYYY-MM-DD HH:MM:SS en la zona horaria del evento.',
+  'REST URL of the first event of the series.': 'URL REST del primer evento de la serie.',
+  'The RFC 5545 recurrence rule, e.g. FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z.':
+    'La regla de recurrencia RFC 5545, p. ej. FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z.',
+  'The series of an occurrence; present on occurrences of a recurring series only.':
+    'La serie de una ocurrencia; solo presente en las ocurrencias de una serie recurrente.',
 };

@@ -200,8 +200,8 @@ export const fr: Catalog = {
   'Scope of the description; every value gives the same document.':
     'Portée de la description ; toute valeur donne le même document.',
   'Sort collection by term attribute.': 'Trier la collection selon un attribut du terme.',
-  'Stable code of the reason: invalid_date, unknown_timezone, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
-    "Code stable du motif : invalid_date, unknown_timezone, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type ; ou le code d'une erreur telle que event-tickets-not-active.",
+  'Stable code of the reason: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
+    "Code stable du motif : invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type ; ou le code d'une erreur telle que event-tickets-not-active.",
   'Start, UTC.': 'Début, UTC.',
   'Start, in the event time zone.': "Début, dans le fuseau horaire de l'événement.",
   'State or province.': 'État ou province.',
@@ -392,4 +392,20 @@ export const fr: Catalog = {
     'Le calendrier (un fichier iCalendar) en texte ; ou envoyez-le comme corps avec Content-Type text/calendar.',
   'What the import did with each VEVENT, and the totals.':
     "Ce que l'importation a fait de chaque VEVENT, et les totaux.",
+  'Dates without an occurrence (YYYY-MM-DD, or the YYYY-MM-DD HH:MM:SS start).':
+    'Dates sans occurrence (YYYY-MM-DD, ou le début YYYY-MM-DD HH:MM:SS).',
+  'Edited alone: series edits leave this occurrence as it is.':
+    'Modifiée seule : les modifications de la série laissent cette occurrence telle quelle.',
+  'Extra occurrence dates (YYYY-MM-DD at the series start time, or YYYY-MM-DD HH:MM:SS).':
+    "Dates d'occurrence supplémentaires (YYYY-MM-DD à l'heure de début de la série, ou YYYY-MM-DD HH:MM:SS).",
+  'How a series repeats; present on the first event of a recurring series only.':
+    "Comment une série se répète ; présent uniquement sur le premier événement d'une série récurrente.",
+  'ID of the series: its first event.': 'ID de la série : son premier événement.',
+  'Makes the event the first of a recurring series: {"rrule": RFC 5545 rule such as FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z, "rdates": extra dates, "exdates": dates left out}; dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS in the event time zone.':
+    'Fait de l\'événement le premier d\'une série récurrente : {"rrule": règle RFC 5545 telle que FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z, "rdates": dates ajoutées, "exdates": dates exclues} ; dates au format YYYY-MM-DD ou YYYY-MM-DD HH:MM:SS dans le fuseau horaire de l\'événement.',
+  'REST URL of the first event of the series.': 'URL REST du premier événement de la série.',
+  'The RFC 5545 recurrence rule, e.g. FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z.':
+    'La règle de récurrence RFC 5545, par ex. FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z.',
+  'The series of an occurrence; present on occurrences of a recurring series only.':
+    "La série d'une occurrence ; présent uniquement sur les occurrences d'une série récurrente.",
 };

@@ -35,6 +35,29 @@ export const CostDetailsJson = Type.Object(
   { ...strict, description: 'The parts of an event cost.' },
 );
 
+const dateList = (description: string) =>
+  Type.Array(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?$' }), { description });
+
+/** The rule of a recurring series, on its first event (issue 34). */
+export const RecurrenceJson = Type.Object(
+  {
+    rrule: str('The RFC 5545 recurrence rule, e.g. FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z.'),
+    rdates: dateList('Extra occurrence dates (YYYY-MM-DD at the series start time, or YYYY-MM-DD HH:MM:SS).'),
+    exdates: dateList('Dates without an occurrence (YYYY-MM-DD, or the YYYY-MM-DD HH:MM:SS start).'),
+  },
+  { ...strict, description: 'How a series repeats; present on the first event of a recurring series only.' },
+);
+
+/** The series an occurrence belongs to. */
+export const SeriesJson = Type.Object(
+  {
+    id: int('ID of the series: its first event.'),
+    rest_url: str('REST URL of the first event of the series.'),
+    detached: Type.Boolean({ description: 'Edited alone: series edits leave this occurrence as it is.' }),
+  },
+  { ...strict, description: 'The series of an occurrence; present on occurrences of a recurring series only.' },
+);
+
 export const EventJson = Type.Object(
   {
     id: int('Record ID.'),
@@ -78,6 +101,8 @@ export const EventJson = Type.Object(
     custom_fields: Type.Union([Type.Array(Type.Unknown()), Type.Record(Type.String(), Type.Unknown())], {
       description: 'Additional fields (always empty).',
     }),
+    recurrence: Type.Optional(RecurrenceJson),
+    series: Type.Optional(SeriesJson),
     json_ld: Type.Optional(JsonLd),
   },
   { ...strict, description: 'An event.' },

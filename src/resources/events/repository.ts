@@ -10,6 +10,7 @@ import { isRecordId } from '../post-like/ids.js';
 import { loadImages, type ImageRow } from '../post-like/images.js';
 import { findIdBySlug } from '../post-like/slug.js';
 import { categoryTaxonomy, loadTermsForEvents, tagTaxonomy } from '../terms/index.js';
+import { loadSeriesOfPage, type SeriesOfPage } from './series.js';
 
 /** One stored event: its `posts` row joined with its `events` row. */
 export type EventRow = Omit<Selectable<PostsTable>, 'type'> & Omit<Selectable<EventsTable>, 'post_id'>;
@@ -93,6 +94,7 @@ export interface EventRelated {
   tags: Map<number, object[]>;
   venues: Map<number, Record<string, unknown>[]>;
   organizers: Map<number, Record<string, unknown>[]>;
+  series: SeriesOfPage;
 }
 
 /** One query per relation for the given events (style.md rule 5). */
@@ -107,7 +109,7 @@ export async function loadRelated(
     ctx.readFrom?.add(recordTag(row.id));
     if (row.image_id !== null) ctx.readFrom?.add(recordTag(row.image_id));
   }
-  const [images, [categories, tags], venues, organizers] = await Promise.all([
+  const [images, [categories, tags], venues, organizers, series] = await Promise.all([
     loadImages(
       trx,
       rows.map((r) => r.image_id),
@@ -115,8 +117,9 @@ export async function loadRelated(
     loadTermsForEvents(trx, [categoryTaxonomy, tagTaxonomy], ids, ctx),
     loadLinkedForEvents(trx, venueKind, ids, ctx, { jsonLd }),
     loadLinkedForEvents(trx, organizerKind, ids, ctx, { jsonLd }),
+    loadSeriesOfPage(trx, rows),
   ]);
-  return { images, categories, tags, venues, organizers };
+  return { images, categories, tags, venues, organizers, series };
 }
 
 /** The `venue` field shape: one object, a list for several, `[]` for none (events.md 1.7, E31). */

@@ -167,6 +167,16 @@ export function representEvent(row: EventRow, related: EventRelated, ctx: Repres
     organizer: blank ? [] : (related.organizers.get(row.id) ?? []),
     custom_fields: [],
   };
+  const recurrence = related.series.recurrences.get(row.id);
+  if (recurrence) out.recurrence = recurrence;
+  const member = related.series.members.get(row.id);
+  if (member) {
+    out.series = {
+      id: member.series_id,
+      rest_url: `${ctx.urls.root}/events/${member.series_id}`,
+      detached: member.detached,
+    };
+  }
   if (ctx.jsonLd) out.json_ld = eventJsonLd(row, related, ctx, url, cost);
   return out;
 }

@@ -28,6 +28,7 @@ import { FEED_MEDIA_TYPE, listFeedUrl } from './feeds.js';
 import { listConditions, listLinkParams, readListPage } from './list.js';
 import { representEvent } from './representation.js';
 import { findEventBySlug, getEventById, loadRelated, type EventRow } from './repository.js';
+import { createEventOrSeries } from './series-edits.js';
 import {
   EventBySlugArgs,
   EventCreateArgs,
@@ -149,7 +150,7 @@ async function representWritten(trx: Trx, id: number, ctx: RequestContext) {
 async function createEvent(ctx: RequestContext, input: EventWriteInput) {
   const now = nowIn(ctx.settings.timezone);
   const body = await ctx.app.transact(async (trx) => {
-    const id = await writeEvent(trx, input, ctx, now);
+    const id = await createEventOrSeries(trx, input, ctx, now);
     await bumpDataVersion(trx);
     return representWritten(trx, id, ctx);
   });

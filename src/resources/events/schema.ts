@@ -4,6 +4,7 @@ import { args, coerceInteger, coerceNumber, isNonEmptyString, isTruthy, parseLis
 import { paramReasons, restErrors } from '../../http/errors.js';
 import { pagingArgs } from '../../http/pagination.js';
 import { Valid, type ArgDef, type ArgValues, type RequiredArg, type Validation } from '../../http/route.js';
+import { parseRecurrence, type Recurrence } from '../../time/recurrence.js';
 import { normalizeZone } from '../../time/zone.js';
 import { organizerKind, validateLinkedFilter, validateLinkedInput, venueKind } from '../linked/index.js';
 import { authorArg } from '../post-like/author.js';
@@ -73,8 +74,21 @@ function fieldArgs(mode: 'create' | 'update') {
       { validate: (v, ctx) => validateLinkedInput(organizerKind, v, ctx) },
     ),
     post_password: args.string('A password that protects the event (write-only); an empty string removes it.'),
+    recurrence: recurrenceArg,
   };
 }
+
+/** `recurrence` of writes: the event becomes (or stays) the first event of a series (issue 34). */
+const recurrenceArg = args.any<Recurrence>(
+  'Makes the event the first of a recurring series: {"rrule": RFC 5545 rule such as FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z, "rdates": extra dates, "exdates": dates left out}; dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS in the event time zone.',
+  {
+    validate: (v) => {
+      const parsed = parseRecurrence(v);
+      return 'problem' in parsed ? paramReasons.invalidRecurrence(parsed.problem) : new Valid(parsed);
+    },
+  },
+  { type: 'object' },
+);
 
 export const EventCreateArgs = fieldArgs('create');
 

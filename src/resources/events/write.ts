@@ -125,6 +125,29 @@ function eventFields(input: EventWriteInput, times: ZonedTimes | undefined): Upd
 
 const insertEvent = preparedInsert('events');
 
+/** What an `events` row needs besides the fields with defaults. */
+type NewEventRow = Updateable<EventsTable> & ZonedTimes & { post_id: number };
+
+/** Inserts `events` rows (one per new event or occurrence), the fields not given at their defaults. */
+export async function insertEventRows(trx: Trx, rows: readonly NewEventRow[]): Promise<void> {
+  await insertEvent(
+    trx,
+    rows.map(
+      (row) =>
+        ({
+          cost: '',
+          website: null,
+          show_map: 0,
+          show_map_link: 0,
+          hide_from_listings: 0,
+          sticky: 0,
+          featured: 0,
+          ...row,
+        }) satisfies Insertable<EventsTable>,
+    ),
+  );
+}
+
 /** Inserts a new event's rows; returns its ID. */
 async function insertNew(
   trx: Trx,
@@ -150,20 +173,7 @@ async function insertNew(
     } satisfies Insertable<PostsTable>,
   ]);
   const id = inserted!.id;
-  await insertEvent(trx, [
-    {
-      post_id: id,
-      cost: '',
-      website: null,
-      show_map: 0,
-      show_map_link: 0,
-      hide_from_listings: 0,
-      sticky: 0,
-      featured: 0,
-      ...event,
-      ...times,
-    } satisfies Insertable<EventsTable>,
-  ]);
+  await insertEventRows(trx, [{ post_id: id, ...event, ...times }]);
   return id;
 }
 

@@ -11,14 +11,10 @@ function cutoff(days: number): string {
 }
 
 /**
- * Permanently removes trashed post-like records (decisions.md X 12): those trashed more than
- * `olderThanDays` ago, or all of them when `olderThanDays` is 0. Links cascade with the rows.
+ * Permanently removes post-like records and everything that hangs on them: links, series rows,
+ * and the image reference of records that showed one of them.
  */
-export async function purgeTrash(trx: Trx, olderThanDays: number): Promise<number> {
-  let query = trx.selectFrom('posts').select('id').where('status', '=', 'trash');
-  if (olderThanDays > 0) query = query.where('trashed_at', '<', cutoff(olderThanDays));
-  const ids = (await query.execute()).map((r) => r.id);
-  if (!ids.length) return 0;
+export async function deletePostRows(trx: Trx, ids: readonly number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     await trx
@@ -30,12 +26,26 @@ export async function purgeTrash(trx: Trx, olderThanDays: number): Promise<numbe
       .where((eb) => eb.or([eb('event_id', 'in', chunk), eb('organizer_id', 'in', chunk)]))
       .execute();
     await trx.deleteFrom('event_terms').where('event_id', 'in', chunk).execute();
+    await trx.deleteFrom('event_series_members').where('event_id', 'in', chunk).execute();
+    await trx.deleteFrom('event_series').where('post_id', 'in', chunk).execute();
     await trx.updateTable('posts').set({ image_id: null }).where('image_id', 'in', chunk).execute();
     for (const table of ['events', 'venues', 'organizers', 'images'] as const) {
       await trx.deleteFrom(table).where('post_id', 'in', chunk).execute();
     }
     await trx.deleteFrom('posts').where('id', 'in', chunk).execute();
   }
+}
+
+/**
+ * Permanently removes trashed post-like records (decisions.md X 12): those trashed more than
+ * `olderThanDays` ago, or all of them when `olderThanDays` is 0. Links cascade with the rows.
+ */
+export async function purgeTrash(trx: Trx, olderThanDays: number): Promise<number> {
+  let query = trx.selectFrom('posts').select('id').where('status', '=', 'trash');
+  if (olderThanDays > 0) query = query.where('trashed_at', '<', cutoff(olderThanDays));
+  const ids = (await query.execute()).map((r) => r.id);
+  if (!ids.length) return 0;
+  await deletePostRows(trx, ids);
   await bumpDataVersion(trx);
   return ids.length;
 }
