@@ -416,4 +416,8 @@ export const de: Catalog = {
     'Die Wiederholungsregel nach RFC 5545, z. B. FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z.',
   'The series of an occurrence; present on occurrences of a recurring series only.':
     'Die Serie eines Termins; nur bei Terminen einer wiederkehrenden Serie vorhanden.',
+  'On a recurring series: all (the default on its first event) changes every occurrence not edited alone; following, on an occurrence, splits the series there into a new one. Without it an occurrence is edited alone.':
+    'Bei einer wiederkehrenden Serie: all (Standard beim ersten Event) ändert alle nicht einzeln bearbeiteten Termine; following teilt die Serie bei einem Termin in eine neue. Ohne den Parameter wird ein Termin einzeln bearbeitet.',
+  'On a recurring series: all (the default on its first event) trashes the whole series. Without it an occurrence is trashed alone and its date added to the series exdates.':
+    'Bei einer wiederkehrenden Serie: all (Standard beim ersten Event) verschiebt die ganze Serie in den Papierkorb. Ohne den Parameter kommt nur der Termin in den Papierkorb und sein Datum zu den exdates der Serie.',
 };

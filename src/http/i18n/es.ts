@@ -406,4 +406,8 @@ export const es: Catalog = {
     'La regla de recurrencia RFC 5545, p. ej. FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z.',
   'The series of an occurrence; present on occurrences of a recurring series only.':
     'La serie de una ocurrencia; solo presente en las ocurrencias de una serie recurrente.',
+  'On a recurring series: all (the default on its first event) changes every occurrence not edited alone; following, on an occurrence, splits the series there into a new one. Without it an occurrence is edited alone.':
+    'En una serie recurrente: all (por defecto en su primer evento) cambia todas las ocurrencias no editadas por separado; following, en una ocurrencia, divide allí la serie en una nueva. Sin él, una ocurrencia se edita sola.',
+  'On a recurring series: all (the default on its first event) trashes the whole series. Without it an occurrence is trashed alone and its date added to the series exdates.':
+    'En una serie recurrente: all (por defecto en su primer evento) envía toda la serie a la papelera. Sin él, una ocurrencia va sola a la papelera y su fecha se añade a los exdates de la serie.',
 };

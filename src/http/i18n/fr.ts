@@ -408,4 +408,8 @@ export const fr: Catalog = {
     'La règle de récurrence RFC 5545, par ex. FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T000000Z.',
   'The series of an occurrence; present on occurrences of a recurring series only.':
     "La série d'une occurrence ; présent uniquement sur les occurrences d'une série récurrente.",
+  'On a recurring series: all (the default on its first event) changes every occurrence not edited alone; following, on an occurrence, splits the series there into a new one. Without it an occurrence is edited alone.':
+    'Sur une série récurrente : all (par défaut sur son premier événement) modifie toutes les occurrences non modifiées seules ; following, sur une occurrence, scinde la série à cet endroit en une nouvelle. Sans lui, une occurrence est modifiée seule.',
+  'On a recurring series: all (the default on its first event) trashes the whole series. Without it an occurrence is trashed alone and its date added to the series exdates.':
+    'Sur une série récurrente : all (par défaut sur son premier événement) met toute la série à la corbeille. Sans lui, une occurrence va seule à la corbeille et sa date est ajoutée aux exdates de la série.',
 };

@@ -20,23 +20,23 @@ import { formatWall } from '../../time/format.js';
 import { mayChooseAuthor } from '../post-like/author.js';
 import { nowIn } from '../post-like/dates.js';
 import { publishDueForRead } from '../post-like/schedule.js';
-import { trashRecord } from '../post-like/trash.js';
 import { jsonLdVisible } from '../post-like/visibility.js';
 import { EventJson, EventListJson } from './json.js';
-import { writeEvent } from './write.js';
 import { FEED_MEDIA_TYPE, listFeedUrl } from './feeds.js';
 import { listConditions, listLinkParams, readListPage } from './list.js';
 import { representEvent } from './representation.js';
 import { findEventBySlug, getEventById, loadRelated, type EventRow } from './repository.js';
-import { createEventOrSeries } from './series-edits.js';
+import { createEventOrSeries, trashEventOrSeries, updateEventOrSeries, type SeriesScope } from './series-edits.js';
 import {
   EventBySlugArgs,
   EventCreateArgs,
+  EventDeleteArgs,
   EventListArgs,
   EventReadArgs,
   EventUpdateArgs,
   EventUpdateBySlugArgs,
   type EventBySlugInput,
+  type EventDeleteInput,
   type EventListInput,
   type EventReadInput,
   type EventUpdateInput,
@@ -158,11 +158,16 @@ async function createEvent(ctx: RequestContext, input: EventWriteInput) {
 }
 
 /** Writes read the event again inside their transaction: what they change is the event as it is then. */
-async function updateWith(ctx: RequestContext, input: EventWriteInput, find: (trx: Trx) => Promise<EventRow>) {
+async function updateWith(
+  ctx: RequestContext,
+  input: EventWriteInput,
+  find: (trx: Trx) => Promise<EventRow>,
+  scope?: SeriesScope | null,
+) {
   const now = nowIn(ctx.settings.timezone);
   const body = await ctx.app.transact(async (trx) => {
     const current = await find(trx);
-    await writeEvent(trx, input, ctx, now, current);
+    await updateEventOrSeries(trx, input, ctx, now, current, scope ?? undefined);
     await bumpDataVersion(trx);
     return representWritten(trx, current.id, ctx);
   });
@@ -171,7 +176,7 @@ async function updateWith(ctx: RequestContext, input: EventWriteInput, find: (tr
 
 /** Update by ID (events.md 5.1, E34): a true partial update. */
 const updateEvent = (ctx: RequestContext, input: EventUpdateInput) =>
-  updateWith(ctx, input, (trx) => getEventById(trx, input.id.id));
+  updateWith(ctx, input, (trx) => getEventById(trx, input.id.id), input.scope);
 
 /** Update by slug: the path slug names the event, a body `slug` renames it (decisions.md X 3, E35). */
 const updateEventBySlug = (ctx: RequestContext, input: EventWriteInput) =>
@@ -181,11 +186,12 @@ const updateEventBySlug = (ctx: RequestContext, input: EventWriteInput) =>
     return row;
   });
 
-async function trashWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventRow>) {
+async function trashWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventRow>, scope?: SeriesScope | null) {
   const now = nowIn(ctx.settings.timezone);
   const body = await ctx.app.transact(async (trx) => {
     const row = await find(trx);
-    if (row.status === 'trash' || !(await trashRecord(trx, row, now))) throw restErrors.eventIsInTrash();
+    if (row.status === 'trash' || !(await trashEventOrSeries(trx, row, now, scope ?? undefined)))
+      throw restErrors.eventIsInTrash();
     await bumpDataVersion(trx);
     return representWritten(trx, row.id, ctx);
   });
@@ -193,7 +199,8 @@ async function trashWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventR
 }
 
 /** DELETE moves the event to the trash (events.md 6, common.md 8.5); the purge removes it for good. */
-const deleteEvent = (ctx: RequestContext, { id }: EventReadInput) => trashWith(ctx, (trx) => getEventById(trx, id.id));
+const deleteEvent = (ctx: RequestContext, { id, scope }: EventDeleteInput) =>
+  trashWith(ctx, (trx) => getEventById(trx, id.id), scope);
 const deleteEventBySlug = (ctx: RequestContext, { slug }: EventBySlugInput) =>
   trashWith(ctx, (trx) => getEventById(trx, slug.id));
 
@@ -219,7 +226,7 @@ const canUpdateBySlug: Permission<EventWriteInput> = async (ctx, input) => {
   return (row ? canEditRecord(ctx.user, row) : can(ctx.user, 'edit_posts')) && mayChooseAuthor(ctx.user, input?.author);
 };
 
-const canDeleteById: Permission<EventReadInput> = (ctx, input) => {
+const canDeleteById: Permission<EventDeleteInput> = (ctx, input) => {
   const record = input?.id.record;
   return record ? canDeleteRecord(ctx.user, record) : can(ctx.user, 'delete_posts');
 };
@@ -266,7 +273,7 @@ const byIdEndpoints = () => [
   }),
   endpoint({
     methods: ['DELETE'],
-    args: EventReadArgs,
+    args: EventDeleteArgs,
     permission: canDeleteById,
     handler: deleteEvent,
     summary: 'Move an event to the trash',

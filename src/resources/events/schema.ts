@@ -90,6 +90,10 @@ const recurrenceArg = args.any<Recurrence>(
   { type: 'object' },
 );
 
+/** `scope` of updates and deletes of series members (issue 34). */
+const scopeArg = (choices: readonly string[], description: string) =>
+  args.string<'all' | 'following'>(description, { validate: (v) => choices.includes(String(v)) }, { enum: choices });
+
 export const EventCreateArgs = fieldArgs('create');
 
 /** What an `{id}` names: a record of any type, judged by the permission, and the whole row when it is an event. */
@@ -125,15 +129,32 @@ const slugPathArg: RequiredArg<EventRow> = {
   },
 };
 
-export const EventUpdateArgs = { id: idArg, password: passwordArg, ...fieldArgs('update') };
+export const EventUpdateArgs = {
+  id: idArg,
+  password: passwordArg,
+  ...fieldArgs('update'),
+  scope: scopeArg(
+    ['all', 'following'],
+    'On a recurring series: all (the default on its first event) changes every occurrence not edited alone; following, on an occurrence, splits the series there into a new one. Without it an occurrence is edited alone.',
+  ),
+};
 export const EventUpdateBySlugArgs = fieldArgs('update');
 export const EventReadArgs = { id: idArg, password: passwordArg };
+export const EventDeleteArgs = {
+  id: idArg,
+  password: passwordArg,
+  scope: scopeArg(
+    ['all'],
+    'On a recurring series: all (the default on its first event) trashes the whole series. Without it an occurrence is trashed alone and its date added to the series exdates.',
+  ),
+};
 export const EventBySlugArgs = { slug: slugPathArg };
 
 /** The fields of a create or an update, as a write receives them (write.ts). */
 export type EventWriteInput = ArgValues<typeof EventCreateArgs>;
 export type EventUpdateInput = ArgValues<typeof EventUpdateArgs>;
 export type EventReadInput = ArgValues<typeof EventReadArgs>;
+export type EventDeleteInput = ArgValues<typeof EventDeleteArgs>;
 export type EventBySlugInput = ArgValues<typeof EventBySlugArgs>;
 
 const geolocCoordinate = (description: string, partner: string, limit: number) =>

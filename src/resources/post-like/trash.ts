@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../http/route.js';
 import type { Trx } from '../../db/tables.js';
 import { bumpDataVersion } from '../../db/data-version.js';
@@ -63,36 +64,40 @@ export function startTrashPurge(app: AppContext): () => void {
 }
 
 /** WordPress keeps at most 191 characters of the slug before the suffix (common.md 8.5). */
-function trashedSlug(slug: string): string {
-  return `${slug.slice(0, 191)}__trashed`;
-}
+const TRASHED_SLUG_KEEP = 191;
 
 /**
- * Moves a record to the trash (common.md 8.5): status `trash`, slug renamed with `__trashed` (so
- * the original is free again), the previous slug and status remembered for a restore. `false`
- * when the record was in the trash already: of concurrent deletes, exactly one moves it (the
- * condition is judged on the row as it is when the update runs, not as the caller read it).
+ * Moves records to the trash (common.md 8.5): status `trash`, slug renamed with `__trashed` (so
+ * the original is free again), the previous slug and status remembered for a restore. Returns how
+ * many moved: records in the trash already stay as they are, and of concurrent deletes exactly one
+ * moves a record (the condition is judged on the row as it is when the update runs, not as the
+ * caller read it).
  */
-export async function trashRecord(
-  trx: Trx,
-  record: { id: number; slug: string; status: string },
-  now: Now,
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('posts')
-    .set({
-      status: 'trash',
-      slug: trashedSlug(record.slug),
-      trashed_slug: record.slug,
-      trashed_status: record.status,
-      trashed_at: now.utc,
-      modified: now.local,
-      modified_utc: now.utc,
-    })
-    .where('id', '=', record.id)
-    .where('status', '<>', 'trash')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export async function trashRecords(trx: Trx, ids: readonly number[], now: Now): Promise<number> {
+  let moved = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    const result = await trx
+      .updateTable('posts')
+      .set((eb) => ({
+        status: 'trash',
+        slug: sql<string>`substr(${eb.ref('slug')}, 1, ${TRASHED_SLUG_KEEP}) || '__trashed'`,
+        trashed_slug: eb.ref('slug'),
+        trashed_status: eb.ref('status'),
+        trashed_at: now.utc,
+        modified: now.local,
+        modified_utc: now.utc,
+      }))
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('status', '<>', 'trash')
+      .executeTakeFirst();
+    moved += Number(result.numUpdatedRows);
+  }
+  return moved;
+}
+
+/** `trashRecords` of one record: `false` when it was in the trash already. */
+export async function trashRecord(trx: Trx, record: { id: number }, now: Now): Promise<boolean> {
+  return (await trashRecords(trx, [record.id], now)) > 0;
 }
 
 /**
