@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { buildApp, type BuiltApp } from './app.js';
 import type { Config } from './config.js';
 import { startStatisticsRefresh } from './db/statistics.js';
+import { startSeriesExtension } from './resources/events/series-horizon.js';
 import { startTrashPurge } from './resources/post-like/trash.js';
 
 /** Starts the HTTP service; SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database. */
@@ -19,6 +20,7 @@ export async function serve(config: Config): Promise<BuiltApp> {
   setFlagsFromString('--no-allocation-site-pretenuring');
   const built = await buildApp(config);
   const stopPurge = startTrashPurge(built.app);
+  const stopSeries = startSeriesExtension(built.app);
   const stopStatistics = startStatisticsRefresh(built.database.db, built.database.backend);
   await built.fastify.listen({ port: config.port, host: config.host });
   let stopping = false;
@@ -27,6 +29,7 @@ export async function serve(config: Config): Promise<BuiltApp> {
     stopping = true;
     built.fastify.log.info({ signal }, 'shutting down');
     stopPurge();
+    stopSeries();
     stopStatistics();
     await built.close();
     process.exit(0);

@@ -77,7 +77,7 @@ export const settingDefs = {
   require_https: { default: false, describe: 'Refuse application passwords over plain HTTP.', parse: onOff },
   series_horizon_months: {
     default: 24,
-    describe: 'How far ahead the occurrences of a recurring series exist, in months.',
+    describe: 'How far ahead the occurrences of a recurring series exist, in months (extended at start and hourly).',
     parse: positiveInt,
   },
   series_max_occurrences: {

@@ -154,7 +154,7 @@ export interface Expansion {
   starts: string[];
   /** The series has occurrences past the horizon. */
   continues: boolean;
-  /** The series would have more than `limit` occurrences (a finite one in all, an endless one up to the horizon). */
+  /** More than `limit` occurrences: a finite series in all, an endless one from `since` to the horizon. */
   overLimit: boolean;
 }
 
@@ -185,18 +185,20 @@ function ruleOccurrences(recurrence: Recurrence, start: string, zone: string, ho
  * counted as the first, RFC 5545 3.8.5.3), plus `rdates`, minus `exdates` (a date removes that day's
  * occurrence, a wall the one starting then), one per day, up to the UTC wall `through`. A finite
  * series is judged whole against `limit`, so that one longer than the limit is refused at once
- * rather than when a later horizon reaches its end.
+ * rather than when a later horizon reaches its end; an endless one by its occurrences from the UTC
+ * wall `since` on, so that it stays within the limit as its horizon moves on.
  */
 export function expandRecurrence(
   recurrence: Recurrence,
   start: string,
   zone: string,
-  through: string,
+  window: { since: string; through: string },
   limit: number,
 ): Expansion {
   const clock = start.slice(11);
   // Walls compare as text: `YYYY-MM-DD HH:MM:SS` sorts in time order.
-  const horizon = formatWall(floatingWall(through).setZone(luxonZone(zone)));
+  const inZone = (utcWall: string) => formatWall(floatingWall(utcWall).setZone(luxonZone(zone)));
+  const horizon = inZone(window.through);
   const excluded = new Set(recurrence.exdates);
   const kept = (wall: string) => wall === start || !(excluded.has(wall.slice(0, 10)) || excluded.has(wall));
   const byDay = new Map<string, string>();
@@ -209,9 +211,10 @@ export function expandRecurrence(
   for (const rdate of recurrence.rdates) add(rdate.length === 10 ? `${rdate} ${clock}` : rdate);
   const all = [...byDay.values()].sort();
   const starts = all.filter((wall) => wall <= horizon);
+  const since = inZone(window.since);
   return {
-    starts: starts.slice(0, limit + 1),
+    starts,
     continues: !finite || starts.length < all.length,
-    overLimit: (finite ? all.length : starts.length) > limit,
+    overLimit: (finite ? all.length : starts.filter((wall) => wall >= since).length) > limit,
   };
 }

@@ -98,7 +98,8 @@ function splitRecurrence(recurrence: Recurrence, parent: EventRow, from: string)
   let after = recurrence.rrule;
   if (count) {
     const bare = { rrule: recurrence.rrule, rdates: [], exdates: [] };
-    const { starts } = expandRecurrence(bare, parent.start_date, parent.timezone, '9999-12-31 00:00:00', Infinity);
+    const window = { since: parent.utc_start_date, through: '9999-12-31 00:00:00' };
+    const { starts } = expandRecurrence(bare, parent.start_date, parent.timezone, window, Infinity);
     const kept = starts.filter((start) => start < from).length;
     before = withPart(recurrence.rrule, 'COUNT', String(kept));
     after = withPart(recurrence.rrule, 'COUNT', String(Math.max(1, Number(count[1]) - kept)));

@@ -25,9 +25,14 @@ import { insertEventRows } from './write.js';
 /** Rows written per insert statement: well within both backends' limits on bound values. */
 const INSERT_CHUNK = 100;
 
-/** The UTC wall up to which occurrences exist: the `series_horizon_months` setting from now. */
+/**
+ * The UTC wall up to which occurrences exist: the `series_horizon_months` setting from now, at the
+ * start of that day, so that the horizon moves a day at a time and extending the series again
+ * within a day has nothing to do.
+ */
 export function seriesHorizon(settings: Settings, nowMs: number): string {
-  return formatWall(DateTime.fromMillis(nowMs, { zone: 'utc' }).plus({ months: settings.series_horizon_months }));
+  const day = DateTime.fromMillis(nowMs, { zone: 'utc' }).plus({ months: settings.series_horizon_months });
+  return formatWall(day.startOf('day'));
 }
 
 export function storedRecurrence(row: Pick<EventSeriesTable, 'rrule' | 'rdates' | 'exdates'>): Recurrence {
@@ -276,7 +281,8 @@ export async function syncSeries(
   if (!series) return;
   const horizon = seriesHorizon(settings, now.ms);
   const limit = settings.series_max_occurrences;
-  const expansion = expandRecurrence(storedRecurrence(series), parent.start_date, parent.timezone, horizon, limit);
+  const window = { since: now.utc, through: horizon };
+  const expansion = expandRecurrence(storedRecurrence(series), parent.start_date, parent.timezone, window, limit);
   if (expansion.overLimit) throw restErrors.eventSeriesTooLong(limit);
 
   const members = await membersOf(trx, parentId);
