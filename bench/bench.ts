@@ -52,6 +52,8 @@ export interface BenchOptions {
   rounds: number;
   seed: number;
   anchor?: string;
+  /** Recurring series added to every dataset (their occurrences come on top of the events). */
+  series: number;
   variedPoolSize: number;
   build: boolean;
   fromSource: boolean;
@@ -236,6 +238,7 @@ async function seedLogged(url: string, events: number, options: BenchOptions): P
     events,
     seed: options.seed,
     anchor: options.anchor,
+    series: options.series,
     onProgress: (written, total) => {
       if (written === total || Date.now() - shown > 5000) {
         shown = Date.now();
@@ -246,7 +249,7 @@ async function seedLogged(url: string, events: number, options: BenchOptions): P
     },
   });
   log(
-    `  dataset: ${summary.events} events, ${summary.venues} venues, ${summary.organizers} organizers, ${summary.categories} categories, ${summary.tags} tags in ${summary.seconds.toFixed(1)} s`,
+    `  dataset: ${summary.events} events, ${summary.series} series with ${summary.occurrences} occurrences, ${summary.venues} venues, ${summary.organizers} organizers, ${summary.categories} categories, ${summary.tags} tags in ${summary.seconds.toFixed(1)} s`,
   );
   return summary;
 }

@@ -6,6 +6,7 @@ import { bumpDataVersion } from '../src/db/data-version.js';
 import { refreshStatistics } from '../src/db/statistics.js';
 import type { Database, Db, Trx } from '../src/db/tables.js';
 import { Random } from './random.js';
+import { addSeries } from './series.js';
 
 /**
  * The benchmark dataset: events over past and future years with realistic durations and time
@@ -21,6 +22,8 @@ export interface DatasetOptions {
    * The UTC day event dates are spread around (`YYYY-MM-DD`); default today, so the default list window holds events.
    */
   anchor?: string;
+  /** Published events made the first events of recurring series, whose occurrences come on top of `events`. */
+  series?: number;
   backend: Backend;
   onProgress?: (written: number, total: number) => void;
 }
@@ -35,6 +38,9 @@ export interface DatasetSummary {
   images: number;
   categories: number;
   tags: number;
+  series: number;
+  /** Events written as occurrences of the series, besides `events`. */
+  occurrences: number;
   seconds: number;
   /** Up to 5,000 IDs of published events, drawn at random. */
   publishedEventIds: number[];
@@ -733,6 +739,8 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
     await sql`select setval(pg_get_serial_sequence('posts', 'id'), (select max(id) from posts))`.execute(db);
     await sql`select setval(pg_get_serial_sequence('terms', 'id'), (select max(id) from terms))`.execute(db);
   }
+  const series = Math.min(options.series ?? 0, published.length);
+  const occurrences = series ? await addSeries(db, rng, published, series) : 0;
   // Fresh statistics after a bulk load, as one would run after any import: on SQLite the service's
   // own refresh; on PostgreSQL the vacuum with analyze that autovacuum would run soon after
   // (dead row versions of the counters the triggers keep, and the visibility map that index-only
@@ -749,6 +757,8 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
     images: imageCount,
     categories: categories.length,
     tags: tags.length,
+    series,
+    occurrences,
     seconds: (Date.now() - started) / 1000,
     publishedEventIds: rng.sample(published, 5000),
     categoryIds: categories.map((c) => c.id),

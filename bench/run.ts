@@ -72,6 +72,12 @@ const program = new Command('bench')
   .option('--rounds <n>', 'baseline/service round pairs per scenario (default 2; --quick: 1)', positive('--rounds'))
   .option('--pool <n>', 'size of the list-varied URL pool (default 1000; --quick: 100)', positive('--pool'))
   .option('--seed <n>', 'seed of the dataset and the request pools', positive('--seed'), 1)
+  .option(
+    '--series <n>',
+    'published events made the first events of recurring series, their occurrences added to the dataset (default 0)',
+    nonNegative('--series'),
+    0,
+  )
   .option('--anchor <date>', 'UTC day the event dates are spread around (default today)')
   .option('--quick', 'small dataset and short runs (a smoke test of the harness; figures are not meaningful)')
   .option(
@@ -99,6 +105,7 @@ async function seedOnly(o: Record<string, any>): Promise<void> {
     events,
     seed: o.seed,
     anchor: o.anchor,
+    series: o.series,
     onProgress: (written, total) => {
       if (written === total || Date.now() - shown > 5000) {
         shown = Date.now();
@@ -109,7 +116,7 @@ async function seedOnly(o: Record<string, any>): Promise<void> {
     },
   });
   console.log(
-    `wrote ${summary.events} events, ${summary.venues} venues, ${summary.organizers} organizers, ${summary.images} images, ${summary.categories} categories, ${summary.tags} tags into ${redactUrl(url)} in ${summary.seconds.toFixed(1)} s (seed ${summary.seed}, anchor ${summary.anchor})`,
+    `wrote ${summary.events} events, ${summary.series} series with ${summary.occurrences} occurrences, ${summary.venues} venues, ${summary.organizers} organizers, ${summary.images} images, ${summary.categories} categories, ${summary.tags} tags into ${redactUrl(url)} in ${summary.seconds.toFixed(1)} s (seed ${summary.seed}, anchor ${summary.anchor})`,
   );
 }
 
@@ -141,6 +148,7 @@ async function main(): Promise<void> {
     rounds: o.rounds ?? (quick ? 1 : 2),
     seed: o.seed,
     anchor: o.anchor,
+    series: o.series,
     variedPoolSize: o.pool ?? (quick ? 100 : 1_000),
     build: o.build && !o.fromSource,
     fromSource: Boolean(o.fromSource),

@@ -25,6 +25,8 @@ const summary: DatasetSummary = {
   images: 1_000,
   categories: 104,
   tags: 200,
+  series: 0,
+  occurrences: 0,
   seconds: 0,
   publishedEventIds: range(5_000, (i) => 3_000 + 7 * i),
   categoryIds: range(104, (i) => 10 + i),

@@ -32,6 +32,7 @@ describe('npm run bench -- --quick', () => {
       warmup: 0.5,
       rounds: 1,
       seed: 7,
+      series: 20,
       variedPoolSize: 40,
       build: false,
       fromSource: true,
@@ -53,6 +54,8 @@ describe('npm run bench -- --quick', () => {
       [150, 400],
     );
     assert.equal(main.dataset.events, 400);
+    assert.equal(main.dataset.series, 20);
+    assert.ok(main.dataset.occurrences >= 20 * 2, `${main.dataset.occurrences} occurrences of 20 series`);
     assert.ok(main.defaultPageBytes > 100, `default page of ${main.defaultPageBytes} bytes`);
     assert.equal(main.defaultPageEncoding, 'gzip', 'the requests accept gzip, and the default page is sent compressed');
     assert.equal(main.variedPoolSize, 40);
