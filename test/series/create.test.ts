@@ -293,4 +293,19 @@ forEachBackend('POST /events with recurrence', (srv) => {
       await srv().setSetting('series_horizon_months', '24');
     }
   });
+
+  it('discovery and /doc describe recurrence, series and scope', async () => {
+    const doc = (await srv().get('/doc')).body;
+    const event = doc.components.schemas.Event.properties;
+    const resolve = (schema: any) => (schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema);
+    assert.deepEqual(Object.keys(resolve(event.recurrence).properties), ['rrule', 'rdates', 'exdates']);
+    assert.deepEqual(Object.keys(resolve(event.series).properties), ['id', 'rest_url', 'detached']);
+    assert.ok(!doc.components.schemas.Event.required.includes('recurrence'));
+    const routes = (await srv().get('')).body.routes;
+    const endpoint = (pattern: string, method: string) =>
+      routes[`/calendar/events/v1${pattern}`].endpoints.find((e: any) => e.methods.includes(method));
+    assert.match(endpoint('/events', 'POST').args.recurrence.description, /RFC 5545/);
+    assert.deepEqual(endpoint('/events/(?P<id>\\d+)', 'PUT').args.scope.enum, ['all', 'following']);
+    assert.deepEqual(endpoint('/events/(?P<id>\\d+)', 'DELETE').args.scope.enum, ['all']);
+  });
 });

@@ -1,5 +1,6 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
+import { purgeTrash } from '../../src/resources/post-like/trash.js';
 import { expectRestError, forEachBackend, type TestServer } from '../support/server.js';
 import { WIDE, makeSeries, occurrences, seriesCounts } from './support.js';
 
@@ -278,5 +279,21 @@ forEachBackend('Deleting and restoring a series', (srv) => {
     assert.equal(res.status, 200, res.text);
     expectRestError(await srv().get(`/events/${parent.id}`), 403, 'event-no-longer-available');
     assert.equal(await total(srv(), { search: 'Via occurrence' }), 0);
+  });
+
+  it('purging the trash removes a trashed series with its rule and memberships', async () => {
+    const parent = await makeSeries(srv(), weekly('Purged series', 4));
+    const kept = await makeSeries(srv(), weekly('Kept series', 3));
+    await srv().request('DELETE', `/events/${parent.id}`, { as: 'administrator' });
+    await srv()
+      .db.transaction()
+      .execute((trx) => purgeTrash(trx, 0));
+    const rows = async (table: 'event_series' | 'event_series_members', column: 'post_id' | 'series_id', id: number) =>
+      (await srv().db.selectFrom(table).selectAll().where(column, '=', id).execute()).length;
+    assert.equal(await rows('event_series', 'post_id', parent.id), 0);
+    assert.equal(await rows('event_series_members', 'series_id', parent.id), 0);
+    assert.equal(await rows('event_series', 'post_id', kept.id), 1);
+    assert.equal(await rows('event_series_members', 'series_id', kept.id), 2);
+    assert.equal(await total(srv(), { post_parent: kept.id }), 2);
   });
 });
