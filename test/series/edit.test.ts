@@ -60,6 +60,22 @@ forEachBackend('Editing a series', (srv) => {
     assert.equal(hikes.body.categories[0].count, 6);
   });
 
+  it('a new time zone keeps the wall clocks and moves every occurrence in UTC', async () => {
+    const parent = await makeSeries(srv(), weekly('Zone change', 3));
+    const res = await srv().post(`/events/${parent.id}`, {
+      as: 'administrator',
+      json: { timezone: 'America/New_York' },
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(
+      (await occurrences(srv(), parent.id)).map((e) => [e.timezone, e.start_date, e.utc_start_date]),
+      [
+        ['America/New_York', '2027-09-13 10:00:00', '2027-09-13 14:00:00'],
+        ['America/New_York', '2027-09-20 10:00:00', '2027-09-20 14:00:00'],
+      ],
+    );
+  });
+
   it('a new rule removes and adds occurrences by day, and the day totals follow', async () => {
     const parent = await makeSeries(srv(), weekly('Rule change'));
     const window = { start_date: '2027-09-01', end_date: '2027-10-31', search: 'Rule change' };

@@ -97,6 +97,8 @@ interface Member {
   status: string;
   start_date: string;
   end_date: string;
+  utc_start_date: string;
+  utc_end_date: string;
 }
 
 const membersOf = (trx: Trx, seriesId: number): Promise<Member[]> =>
@@ -104,7 +106,16 @@ const membersOf = (trx: Trx, seriesId: number): Promise<Member[]> =>
     .selectFrom('event_series_members as m')
     .innerJoin('posts as p', 'p.id', 'm.event_id')
     .innerJoin('events as e', 'e.post_id', 'm.event_id')
-    .select(['m.event_id', 'm.original_start', 'm.detached', 'p.status', 'e.start_date', 'e.end_date'])
+    .select([
+      'm.event_id',
+      'm.original_start',
+      'm.detached',
+      'p.status',
+      'e.start_date',
+      'e.end_date',
+      'e.utc_start_date',
+      'e.utc_end_date',
+    ])
     .where('m.series_id', '=', seriesId)
     .execute();
 
@@ -297,7 +308,10 @@ export async function syncSeries(
     const member = byDay.get(day);
     if (!member || member.detached || member.status === 'trash') continue;
     const times = occurrenceTimes(parent, start);
-    if (member.start_date === times.start_date && member.end_date === times.end_date) continue;
+    const same = (['start_date', 'end_date', 'utc_start_date', 'utc_end_date'] as const).every(
+      (column) => member[column] === times[column],
+    );
+    if (same) continue;
     await trx.updateTable('events').set(times).where('post_id', '=', member.event_id).execute();
     await trx
       .updateTable('event_series_members')
