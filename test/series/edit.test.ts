@@ -76,6 +76,30 @@ forEachBackend('Editing a series', (srv) => {
     );
   });
 
+  it('an event updated with a rule becomes a series; an occurrence alone takes no rule', async () => {
+    const created = await srv().post('/events', {
+      as: 'administrator',
+      json: { title: 'Becomes a series', start_date: '2027-09-06 10:00:00', end_date: '2027-09-06 11:00:00' },
+    });
+    const res = await srv().post(`/events/${created.body.id}`, {
+      as: 'administrator',
+      json: { recurrence: { rrule: 'FREQ=DAILY;COUNT=3' } },
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.recurrence.rrule, 'FREQ=DAILY;COUNT=3');
+    const [first] = await occurrences(srv(), created.body.id);
+    assert.equal(first.start_date, '2027-09-07 10:00:00');
+    const before = await seriesCounts(srv());
+    const refused = await srv().post(`/events/${first.id}`, {
+      as: 'administrator',
+      json: { title: 'Not saved', recurrence: { rrule: 'FREQ=WEEKLY' } },
+    });
+    expectRestError(refused, 400, 'rest_invalid_param');
+    assert.match(refused.body.data.details.recurrence.message, /scope=following/);
+    assert.deepEqual(await seriesCounts(srv()), before);
+    assert.equal((await srv().get(`/events/${first.id}`)).body.title, 'Becomes a series');
+  });
+
   it('a new rule removes and adds occurrences by day, and the day totals follow', async () => {
     const parent = await makeSeries(srv(), weekly('Rule change'));
     const window = { start_date: '2027-09-01', end_date: '2027-10-31', search: 'Rule change' };

@@ -5,6 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import type { Trx } from '../../db/tables.js';
+import { paramReasons, reasonFailure, restErrors } from '../../http/errors.js';
 import type { RequestContext } from '../../http/route.js';
 import { parseWall } from '../../time/format.js';
 import { expandRecurrence, type Recurrence } from '../../time/recurrence.js';
@@ -149,6 +150,22 @@ async function splitSeries(
   await editSeries(trx, input, ctx, now, await getEventById(trx, occurrence.id));
 }
 
+/** A rule sent to one occurrence edited alone: it would belong to no series. */
+const occurrenceRuleRefused = () =>
+  restErrors.invalidParams(
+    new Map([
+      [
+        'recurrence',
+        reasonFailure(
+          'recurrence',
+          paramReasons.invalidRecurrence(
+            'an occurrence takes a rule only with scope=following (a new series from it) or scope=all (the series)',
+          ),
+        ),
+      ],
+    ]),
+  );
+
 /**
  * An update of `current` (events.md 5) where series are concerned: on a series' first event (or
  * with `scope=all` on an occurrence) the series changes; with `scope=following` on an occurrence
@@ -167,6 +184,7 @@ export async function updateEventOrSeries(
   if (!member) return editSeries(trx, input, ctx, now, current);
   if (scope === 'all') return editSeries(trx, input, ctx, now, await getEventById(trx, member.series_id));
   if (scope === 'following') return splitSeries(trx, input, ctx, now, current, member);
+  if (input.recurrence) throw occurrenceRuleRefused();
   await writeEvent(trx, input, ctx, now, current);
   await trx.updateTable('event_series_members').set({ detached: 1 }).where('event_id', '=', current.id).execute();
   if (current.status === 'trash') {
