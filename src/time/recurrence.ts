@@ -167,6 +167,20 @@ const floatingDate = (wall: string) => new Date(`${wall.replace(' ', 'T')}Z`);
  * needed to exceed the limit); `undefined` when `COUNT` alone exceeds it.
  */
 function ruleOccurrences(recurrence: Recurrence, start: string, zone: string, horizon: string, limit: number) {
+  try {
+    return expandRule(recurrence, start, zone, horizon, limit);
+  } catch (err) {
+    throw new UnusableRule((err as Error).message);
+  }
+}
+
+/**
+ * A rule that reads well but that the expansion gives up on from this start (one that never
+ * matches within the library's bounds, such as February 30th with a `COUNT`).
+ */
+export class UnusableRule extends Error {}
+
+function expandRule(recurrence: Recurrence, start: string, zone: string, horizon: string, limit: number) {
   const rule = ruleFor(recurrence.rrule, floatingWall(start), zone);
   const count = /(?:^|;)COUNT=(\d+)/.exec(recurrence.rrule);
   if (count) {

@@ -250,6 +250,7 @@ forEachBackend('POST /events with recurrence', (srv) => {
     [{ rrule: 'FREQ=WEEKLY;BYDAY=XX' }, /BYDAY/],
     [{ rrule: 'FREQ=DAILY', exdates: ['tomorrow'] }, /exdates/],
     [{ rrule: 'FREQ=DAILY', color: 'red' }, /color is not a recurrence field/],
+    [{ rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30;COUNT=5' }, /rrule: Maximum iterations/],
   ] as const) {
     it(`recurrence ${JSON.stringify(recurrence)} is refused as invalid_recurrence`, async () => {
       const before = await seriesCounts(srv());

@@ -5,7 +5,6 @@
  */
 import { DateTime } from 'luxon';
 import type { Trx } from '../../db/tables.js';
-import { paramReasons, reasonFailure, restErrors } from '../../http/errors.js';
 import type { RequestContext } from '../../http/route.js';
 import { parseWall } from '../../time/format.js';
 import { expandRecurrence, type Recurrence } from '../../time/recurrence.js';
@@ -13,7 +12,14 @@ import type { Now } from '../post-like/dates.js';
 import { restoreFromTrash, trashRecord, trashRecords } from '../post-like/trash.js';
 import { getEventById, type EventRow } from './repository.js';
 import type { EventWriteInput } from './schema.js';
-import { findMembership, findSeries, saveRecurrence, storedRecurrence, syncSeries } from './series.js';
+import {
+  findMembership,
+  findSeries,
+  recurrenceRefused,
+  saveRecurrence,
+  storedRecurrence,
+  syncSeries,
+} from './series.js';
 import { writeEvent } from './write.js';
 
 /** `all`: the series (the default on its first event); `following`: this occurrence and the later ones. */
@@ -150,22 +156,6 @@ async function splitSeries(
   await editSeries(trx, input, ctx, now, await getEventById(trx, occurrence.id));
 }
 
-/** A rule sent to one occurrence edited alone: it would belong to no series. */
-const occurrenceRuleRefused = () =>
-  restErrors.invalidParams(
-    new Map([
-      [
-        'recurrence',
-        reasonFailure(
-          'recurrence',
-          paramReasons.invalidRecurrence(
-            'an occurrence takes a rule only with scope=following (a new series from it) or scope=all (the series)',
-          ),
-        ),
-      ],
-    ]),
-  );
-
 /**
  * An update of `current` (events.md 5) where series are concerned: on a series' first event (or
  * with `scope=all` on an occurrence) the series changes; with `scope=following` on an occurrence
@@ -184,7 +174,8 @@ export async function updateEventOrSeries(
   if (!member) return editSeries(trx, input, ctx, now, current);
   if (scope === 'all') return editSeries(trx, input, ctx, now, await getEventById(trx, member.series_id));
   if (scope === 'following') return splitSeries(trx, input, ctx, now, current, member);
-  if (input.recurrence) throw occurrenceRuleRefused();
+  if (input.recurrence)
+    throw recurrenceRefused('an occurrence takes a rule only with scope=following (a new series from it) or scope=all');
   await writeEvent(trx, input, ctx, now, current);
   await trx.updateTable('event_series_members').set({ detached: 1 }).where('event_id', '=', current.id).execute();
   if (current.status === 'trash') {

@@ -3,6 +3,7 @@
  * existing up to `series_horizon_months` ahead as time passes: at start-up and every hour.
  */
 import { bumpDataVersion } from '../../db/data-version.js';
+import { RestError } from '../../http/errors.js';
 import type { AppContext } from '../../http/route.js';
 import { nowIn } from '../post-like/dates.js';
 import { findEventById } from './repository.js';
@@ -14,8 +15,8 @@ const SERIES_PER_TRANSACTION = 20;
 /**
  * Materializes the occurrences that the horizon now reaches for every series whose occurrences
  * stop short of it; returns how many series were extended. Trashed series wait for their restore,
- * which extends them. A series that the limit would now refuse (the setting was lowered) keeps
- * the occurrences it has, and the others are extended all the same.
+ * which extends them. A series its rule no longer allows to extend (the limit setting was lowered)
+ * keeps the occurrences it has, and the others are extended all the same.
  */
 export async function extendSeriesHorizons(app: AppContext): Promise<number> {
   const settings = await app.settings.get();
@@ -40,7 +41,7 @@ export async function extendSeriesHorizons(app: AppContext): Promise<number> {
           await syncSeries(trx, parent, settings, now, { copy: false });
           done++;
         } catch (err) {
-          if ((err as { code?: string }).code !== 'rest-event-series-too-long') throw err;
+          if (!(err instanceof RestError)) throw err;
         }
       }
       if (done) await bumpDataVersion(trx);

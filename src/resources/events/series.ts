@@ -10,10 +10,10 @@ import { sql, type Insertable } from 'kysely';
 import { DateTime } from 'luxon';
 import { preparedInsert } from '../../db/prepared.js';
 import type { EventSeriesTable, PostsTable, Trx } from '../../db/tables.js';
-import { restErrors } from '../../http/errors.js';
+import { paramReasons, reasonFailure, restErrors } from '../../http/errors.js';
 import type { Settings } from '../../settings.js';
 import { formatWall, parseWall } from '../../time/format.js';
-import { expandRecurrence, type Recurrence } from '../../time/recurrence.js';
+import { UnusableRule, expandRecurrence, type Recurrence } from '../../time/recurrence.js';
 import type { Now } from '../post-like/dates.js';
 import { insertPost } from '../post-like/insert.js';
 import { deletePostRows } from '../post-like/trash.js';
@@ -56,6 +56,12 @@ export async function saveRecurrence(trx: Trx, parentId: number, recurrence: Rec
     .onConflict((oc) => oc.column('post_id').doUpdateSet(values))
     .execute();
 }
+
+/** `rest_invalid_param` on `recurrence`, with why (the `invalid_recurrence` reason). */
+export const recurrenceRefused = (problem: string) =>
+  restErrors.invalidParams(
+    new Map([['recurrence', reasonFailure('recurrence', paramReasons.invalidRecurrence(problem))]]),
+  );
 
 /** Series membership of an event: its series and whether it was edited alone. */
 export async function findMembership(trx: Trx, eventId: number) {
@@ -268,6 +274,20 @@ async function copyFields(trx: Trx, parent: EventRow, now: Now): Promise<void> {
   await copyLinks(trx, parent.id, ids, true);
 }
 
+function expandOrRefuse(
+  recurrence: Recurrence,
+  parent: EventRow,
+  window: { since: string; through: string },
+  limit: number,
+) {
+  try {
+    return expandRecurrence(recurrence, parent.start_date, parent.timezone, window, limit);
+  } catch (err) {
+    if (err instanceof UnusableRule) throw recurrenceRefused(`rrule: ${err.message}`);
+    throw err;
+  }
+}
+
 /** What a sync of a series does besides following the rule. */
 export interface SyncOptions {
   /** Copy the parent's fields and links to the occurrences (a series edit). */
@@ -293,7 +313,7 @@ export async function syncSeries(
   const horizon = seriesHorizon(settings, now.ms);
   const limit = settings.series_max_occurrences;
   const window = { since: now.utc, through: horizon };
-  const expansion = expandRecurrence(storedRecurrence(series), parent.start_date, parent.timezone, window, limit);
+  const expansion = expandOrRefuse(storedRecurrence(series), parent, window, limit);
   if (expansion.overLimit) throw restErrors.eventSeriesTooLong(limit);
 
   const members = await membersOf(trx, parentId);
