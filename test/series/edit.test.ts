@@ -256,6 +256,7 @@ forEachBackend('Deleting and restoring a series', (srv) => {
     const parent = await makeSeries(srv(), weekly('Skip a week'));
     const [, second] = await occurrences(srv(), parent.id);
     assert.equal(await total(srv(), { search: 'Skip a week' }), 6);
+    assert.deepEqual((await srv().get(`/events/${parent.id}`)).body.recurrence.exdates, [], 'read, and cached');
     const res = await srv().request('DELETE', `/events/${second.id}`, { as: 'administrator' });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.status, 'trash');

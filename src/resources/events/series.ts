@@ -55,6 +55,13 @@ export async function saveRecurrence(trx: Trx, parentId: number, recurrence: Rec
     .values({ post_id: parentId, materialized_until: '', ...values })
     .onConflict((oc) => oc.column('post_id').doUpdateSet(values))
     .execute();
+  // The rule shows on the first event: writing its row bumps its cache tags (migration 18), so
+  // that cached reads of it follow a rule changed alone (an occurrence deleted, or restored).
+  await trx
+    .updateTable('posts')
+    .set((eb) => ({ parent_id: eb.ref('parent_id') }))
+    .where('id', '=', parentId)
+    .execute();
 }
 
 /** `rest_invalid_param` on `recurrence`, with why (the `invalid_recurrence` reason). */
@@ -268,7 +275,9 @@ async function copyFields(trx: Trx, parent: EventRow, now: Now): Promise<void> {
       (select ${postColumns}, image_id, ${now.local}, ${now.utc} from posts where id = ${parent.id})
       where id in (${sql.join(chunk)})`.execute(trx);
     const eventColumns = sql.raw(COPIED_EVENT_COLUMNS.join(', '));
-    await sql`update events set (${eventColumns}) = (select ${eventColumns} from events where post_id = ${parent.id})
+    // Each series edit is an update of every occurrence it reaches (their iCalendar SEQUENCE).
+    await sql`update events set (${eventColumns}) = (select ${eventColumns} from events where post_id = ${parent.id}),
+      sequence = sequence + 1
       where post_id in (${sql.join(chunk)})`.execute(trx);
   }
   await copyLinks(trx, parent.id, ids, true);
