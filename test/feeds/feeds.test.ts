@@ -5,6 +5,7 @@ import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { expectRestError, forEachBackend, type TestServer } from '../support/server.js';
 import { daysFromNow, makeEvent } from '../events/helpers.js';
+import { makeSeries, occurrences } from '../series/support.js';
 
 type Json = Record<string, any>;
 
@@ -461,5 +462,54 @@ forEachBackend('iCalendar feeds: filters, addresses and HTTP', (srv) => {
     assert.deepEqual(route.methods, ['GET']);
     assert.equal(route.endpoints[0].args.per_page.maximum, undefined);
     assert.equal(route.endpoints[0].args.per_page.default, 100);
+  });
+});
+
+forEachBackend('iCalendar feeds of recurring series', (srv) => {
+  it('a series is one VEVENT per occurrence in the window, at the wall time of its zone across DST', async () => {
+    const parent = await makeSeries(srv(), {
+      title: 'Feed yoga',
+      timezone: 'Europe/Paris',
+      start_date: '2027-03-16 10:00:00',
+      end_date: '2027-03-16 11:00:00',
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=5', exdates: ['2027-04-06'] },
+    });
+    const moved = (await occurrences(srv(), parent.id)).find((e) => e.start_date.startsWith('2027-03-30'));
+    const edit = await srv().post(`/events/${moved.id}`, {
+      as: 'administrator',
+      json: { start_date: '2027-03-30 12:00:00', end_date: '2027-03-30 13:00:00' },
+    });
+    assert.equal(edit.status, 200, edit.text);
+
+    const feed = await getFeed(srv(), '/events/', {
+      start_date: '2027-03-01',
+      end_date: '2027-04-30',
+      search: 'Feed yoga',
+    });
+    const vevents = [...feed.events.values()].map((vevent) => new ICAL.Event(vevent));
+    assert.ok(
+      vevents.every((event) => !event.isRecurring()),
+      'no RRULE: the occurrences are listed',
+    );
+    const starts = vevents.map((event) => [event.startDate.zone.tzid, event.startDate.toString()]).sort();
+    assert.deepEqual(starts, [
+      ['Europe/Paris', '2027-03-16T10:00:00'],
+      ['Europe/Paris', '2027-03-23T10:00:00'],
+      ['Europe/Paris', '2027-03-30T12:00:00'],
+      ['Europe/Paris', '2027-04-13T10:00:00'],
+    ]);
+    const utc = vevents.map((event) => event.startDate.toUnixTime()).sort();
+    assert.deepEqual(
+      utc.map((t) => DateTime.fromSeconds(t, { zone: 'utc' }).toFormat('MM-dd HH:mm')),
+      ['03-16 09:00', '03-23 09:00', '03-30 10:00', '04-13 08:00'],
+    );
+    for (const json of [parent, ...(await occurrences(srv(), parent.id))]) {
+      const vevent = feed.events.get(uidOf(srv(), json.id));
+      assert.ok(vevent, `occurrence ${json.start_date} in the feed`);
+      assertMatchesJson(srv(), vevent, (await srv().get(`/events/${json.id}`)).body);
+    }
+
+    const one = await getFeed(srv(), `/event/${parent.slug}/`);
+    assert.deepEqual([...one.events.keys()], [uidOf(srv(), parent.id)]);
   });
 });
