@@ -28,6 +28,7 @@ import { categoryTaxonomy, tagTaxonomy, termRoutes } from './resources/terms/ind
 import { eventRoutes } from './resources/events/routes.js';
 import { feedRoutes } from './resources/events/feeds.js';
 import { importRoutes } from './ical/import-route.js';
+import { changesRoutes } from './resources/changes/routes.js';
 import { ensureAdmin } from './auth/bootstrap.js';
 import { versionAfterSchedule } from './resources/post-like/schedule.js';
 
@@ -49,6 +50,7 @@ export function allRoutes(): RouteDef[] {
     ...termRoutes(tagTaxonomy),
     ...importRoutes(),
     ...feedRoutes(),
+    ...changesRoutes(),
   ];
 }
 

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { startStatisticsRefresh } from './db/statistics.js';
 import { startSeriesExtension } from './resources/events/series-horizon.js';
 import { startTrashPurge } from './resources/post-like/trash.js';
+import { startChangesPurge } from './resources/changes/feed.js';
 
 /** Starts the HTTP service; SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database. */
 export async function serve(config: Config): Promise<BuiltApp> {
@@ -21,6 +22,7 @@ export async function serve(config: Config): Promise<BuiltApp> {
   const built = await buildApp(config);
   const stopPurge = startTrashPurge(built.app);
   const stopSeries = startSeriesExtension(built.app);
+  const stopChangesPurge = startChangesPurge(built.app);
   const stopStatistics = startStatisticsRefresh(built.database.db, built.database.backend);
   await built.fastify.listen({ port: config.port, host: config.host });
   let stopping = false;
@@ -30,6 +32,7 @@ export async function serve(config: Config): Promise<BuiltApp> {
     built.fastify.log.info({ signal }, 'shutting down');
     stopPurge();
     stopSeries();
+    stopChangesPurge();
     stopStatistics();
     await built.close();
     process.exit(0);

@@ -59,6 +59,11 @@ export const settingDefs = {
     describe: 'Days after which trashed records are purged (0 = never).',
     parse: nonNegativeInt,
   },
+  changes_retention_days: {
+    default: 30,
+    describe: 'Days the changes feed keeps a change; an older sync token answers 410 sync_token_expired.',
+    parse: positiveInt,
+  },
   unfiltered_html: { default: false, describe: 'Let administrators and editors store HTML verbatim.', parse: onOff },
   image_url_check: {
     default: false,

@@ -204,6 +204,30 @@ export interface ImportSourcesTable {
   fingerprint: string;
 }
 
+export type ChangeType = 'event' | 'venue' | 'organizer' | 'category' | 'tag';
+export type ChangeAction = 'created' | 'updated' | 'trashed' | 'restored' | 'deleted';
+
+/** One change of a record, written by triggers in the write's transaction (migration 16a). */
+export interface RecordChangesTable {
+  id: Generated<number>;
+  /** The feed position, in commit order; on PostgreSQL set at commit (null only inside the writing transaction). */
+  token: number | string | null;
+  type: ChangeType;
+  record_id: number;
+  action: ChangeAction;
+  /** The record's status and author after the change (before it, for a deletion). */
+  status: string;
+  author: number;
+  modified_utc: string;
+  changed_utc: string;
+}
+
+/** One row: the highest token the retention purge removed. */
+export interface RecordChangesPurgedTable {
+  id: number;
+  token: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   app_passwords: AppPasswordsTable;
@@ -223,6 +247,8 @@ export interface Database {
   import_sources: ImportSourcesTable;
   event_series: EventSeriesTable;
   event_series_members: EventSeriesMembersTable;
+  record_changes: RecordChangesTable;
+  record_changes_purged: RecordChangesPurgedTable;
 }
 
 /** Either the database or a transaction: every repository function takes one of these first. */

@@ -212,6 +212,14 @@ export const restErrors = {
   linkedNotFound: (kind: 'venue' | 'organizer') =>
     e(`${kind}-not-found`, `The requested post ID does not exist or is not an ${kind}`, 500, null),
 
+  // Changes feed (docs/api.md "Staying in sync")
+  syncTokenExpired: () =>
+    e(
+      'sync_token_expired',
+      'The sync token is older than the changes kept: read every list again, then start from a new token.',
+      410,
+    ),
+
   // Terms (common.md 4.6, terms.md)
   termExists: (hierarchical: boolean, termId: number) =>
     new RestError(
@@ -364,6 +372,11 @@ export const paramReasons = {
     new ParamReason('not_an_integer', `${shown(value)} is not a whole number (send 1 or more)`),
   notPositive: (value: unknown) =>
     new ParamReason('not_positive', `${shown(value)} is less than 1 (pages and page sizes start at 1)`),
+  notASyncToken: (value: unknown) =>
+    new ParamReason(
+      'not_a_sync_token',
+      `${shown(value)} is not a token of this feed (send next_since of a /changes answer)`,
+    ),
   /** `acceptsData`: the argument also takes record data objects (event writes, not filters). */
   notAnId: (kind: 'venue' | 'organizer', value: unknown, acceptsData: boolean) =>
     new ParamReason(
@@ -394,6 +407,7 @@ export const PARAM_REASON_CODES = [
   'not_an_integer',
   'not_positive',
   'not_an_id',
+  'not_a_sync_token',
   'unknown_venue',
   'unknown_organizer',
   'invalid_venue_data',

@@ -58,6 +58,10 @@ const TABLE_PLANS = {
   cache_tags: 'derived',
   // Local IDs are kept by a dump, so the mapping of imported records stays true after a move.
   import_sources: { key: ['source', 'kind', 'source_id'], derived: [] },
+  // The changes feed starts again with the import's own inserts: a client's tokens name positions
+  // in the old database, and it re-reads everything when they are refused.
+  record_changes: 'derived',
+  record_changes_purged: 'derived',
 } as const satisfies { [T in keyof Database]: PlanOf<Database[T]> };
 
 type Plans = typeof TABLE_PLANS;
