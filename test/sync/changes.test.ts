@@ -1,6 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/connect.js';
 import { purgeChanges } from '../../src/resources/changes/feed.js';
 import { purgeTrash } from '../../src/resources/post-like/trash.js';
 import { expectRestError, forEachBackend, type TestResponse, type TestServer } from '../support/server.js';
@@ -341,6 +344,55 @@ forEachBackend('GET /changes with two service processes', (srv) => {
       assert.deepEqual(brief(second.changes), [`tag ${rows[0]!.id} created`], 'and is seen after its commit');
     } finally {
       await other.end();
+    }
+  });
+
+  it('two service instances writing at once: a reader following next_since sees every change once, in token order', async (t) => {
+    if (srv().backend !== 'postgres') return t.skip('two instances on one database are a PostgreSQL deployment');
+    const second = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: '0' }), {
+      database: openDatabase(srv().databaseUrl),
+      skipMigrations: true,
+    });
+    await second.fastify.listen({ port: 0, host: '127.0.0.1' });
+    const address = second.fastify.server.address();
+    const secondRoot = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/wp-json/calendar/events/v1`;
+    try {
+      const start = await currentToken(srv());
+      const admin = await srv().user('administrator');
+      const write = (i: number) =>
+        srv().post(i % 2 ? `${secondRoot}/events` : '/events', {
+          as: admin,
+          json: { title: `Both ${i}`, start_date: '2031-03-01 10:00', end_date: '2031-03-01 11:00' },
+        });
+      const seen: Record<string, any>[] = [];
+      let since = start;
+      let writing = true;
+      const reader = (async () => {
+        while (writing) {
+          const page = await changesAfter(srv(), since);
+          seen.push(...page.changes);
+          since = page.since;
+        }
+      })();
+      const created: number[] = [];
+      for (let i = 0; i < 60; i += 12) {
+        const batch = await Promise.all(Array.from({ length: 12 }, (_, j) => write(i + j)));
+        for (const res of batch) {
+          assert.equal(res.status, 201, res.text);
+          created.push(res.body.id);
+        }
+      }
+      writing = false;
+      await reader;
+      seen.push(...(await changesAfter(srv(), since)).changes);
+      const all = (await changesAfter(srv(), start)).changes;
+      assert.deepEqual(brief(seen), brief(all), 'the reader saw what a later full read sees, in the same order');
+      assert.deepEqual(
+        seen.map((c) => c.id).sort((a, b) => a - b),
+        created.sort((a, b) => a - b),
+      );
+    } finally {
+      await second.close();
     }
   });
 });

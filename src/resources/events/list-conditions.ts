@@ -4,6 +4,7 @@ import type { Requester } from '../../auth/capabilities.js';
 import { formatWall } from '../../time/format.js';
 import { parseDateInput, readsClock } from '../../time/parse.js';
 import { luxonZone, normalizeZone } from '../../time/zone.js';
+import { modifiedConditions, modifiedOrder, type ModifiedInput } from '../post-like/modified.js';
 import { visibleRecords } from '../post-like/visibility.js';
 import { boundConditions, listColumns, type DateBounds } from './day-counts.js';
 
@@ -38,6 +39,8 @@ export interface EventListConditions {
   geoloc_unit: 'km' | 'miles';
   include?: number[];
   post_parent?: number;
+  /** `modified_after`, `modified_before`, `orderby` (post-like/modified.ts). */
+  modified?: ModifiedInput;
 }
 
 /** A date bound as given: the instant it names, read in UTC, and whether it follows the clock ("tomorrow"). */
@@ -308,6 +311,18 @@ export function eventListWhere(list: EventListConditions, resolved: ResolvedCond
     if (list.include) all.push(eb(id, 'in', list.include));
     if (list.post_parent !== undefined)
       all.push(eb(id, 'in', eb.selectFrom('posts as pp').select('pp.id').where('pp.parent_id', '=', list.post_parent)));
+    const modified = (pm: ExpressionBuilder<any, any>) => modifiedConditions(pm, list.modified ?? {}, 'pm');
+    if (modified(eb).length)
+      all.push(
+        eb(
+          id,
+          'in',
+          eb
+            .selectFrom('posts as pm')
+            .select('pm.id')
+            .where((pm) => pm.and(modified(pm))),
+        ),
+      );
     return eb.and(all);
   };
 }
@@ -326,15 +341,19 @@ export function narrowsBeyondDates(list: EventListConditions, resolved: Resolved
     list.geoloc !== undefined ||
     (list.geoloc_lat !== undefined && list.geoloc_lng !== undefined) ||
     Boolean(list.include) ||
-    list.post_parent !== undefined
+    list.post_parent !== undefined ||
+    Boolean(list.modified?.modified_after || list.modified?.modified_before)
   );
 }
 
 /**
  * Ordering (events.md 2.7): by start (each event's own wall clock), title relevance when searching,
- * publication date, ID; with `include` by publication date and ID only.
+ * publication date, ID; with `include` by publication date and ID only; with `orderby=modified` by
+ * the last change.
  */
 export function eventListOrder(list: EventListConditions): Array<ReturnType<typeof sql> | string> {
+  const byModified = modifiedOrder(list.modified ?? {}, 'p');
+  if (byModified) return byModified;
   if (list.include) return ['p.date', 'p.id'];
   const search = list.search?.trim() ?? '';
   const relevance = search ? [sql`case when ${contains('p.title', search)} then 0 else 1 end`] : [];

@@ -323,7 +323,7 @@ function pageQuery(plan: ListPlan, total: number) {
       .limit(1)
       .offset(reach - 1);
     const upTo =
-      list.include || total <= reach
+      list.include || list.modified?.orderby === 'modified' || total <= reach
         ? links
         : links.where('e.start_date', '<=', (eb) => eb.selectFrom(last.as('last')).select('last.start_date'));
     page = page.where('e.post_id', 'in', upTo.select('e.event_id'));

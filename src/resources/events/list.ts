@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { LinkValue, Paging } from '../../http/pagination.js';
 import type { RequestContext } from '../../http/route.js';
 import { formatWall } from '../../time/format.js';
+import { modifiedLinkParams } from '../post-like/modified.js';
 import { publishDueForRead } from '../post-like/schedule.js';
 import { listStatuses, statusLinkValue } from '../post-like/status.js';
 import type { EventListConditions } from './list-conditions.js';
@@ -42,6 +43,7 @@ export function listLinkParams(ctx: RequestContext, p: ListFilters, perPage: num
     ['organizer', p.organizer],
     ['featured', bool(p.featured)],
     ['strict_dates', joined(g.strict_dates)],
+    ...modifiedLinkParams(ctx),
   ];
 }
 
@@ -71,6 +73,7 @@ export function listConditions(ctx: RequestContext, p: ListFilters): EventListCo
     geoloc_unit: ctx.settings.geoloc_unit === 'km' ? 'km' : 'miles',
     include: p.include || undefined,
     post_parent: typeof p.post_parent === 'number' ? p.post_parent : undefined,
+    modified: { modified_after: p.modified_after, modified_before: p.modified_before, orderby: p.orderby },
   };
 }
 

@@ -11,6 +11,7 @@ import { authorArg } from '../post-like/author.js';
 import { dateArg, publicationArgs } from '../post-like/dates.js';
 import { imageArg } from '../post-like/images.js';
 import { isRecordId } from '../post-like/ids.js';
+import { modifiedArgs } from '../post-like/modified.js';
 import { listStatusArg, statusArg } from '../post-like/status.js';
 import { categoryTaxonomy, resolveTermFilter, tagTaxonomy } from '../terms/index.js';
 import { eventDateArg } from './dates.js';
@@ -255,6 +256,7 @@ export const EventListArgs = {
   ticketed: args.boolean('Filter by tickets; ticketing is not available, so only false is accepted.', {
     validate: (v) => (isTruthy(v) ? restErrors.eventTicketsNotActive() : true),
   }),
+  ...modifiedArgs('events'),
 };
 
 export type EventListInput = ArgValues<typeof EventListArgs>;

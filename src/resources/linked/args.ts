@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { modifiedArgs } from '../post-like/modified.js';
 import { args, coerceInteger, coerceNumber, isHttpUrlOrEmpty, isTruthy } from '../../http/args.js';
 import { paramReasons } from '../../http/errors.js';
 import { pagingArgs } from '../../http/pagination.js';
@@ -153,6 +154,7 @@ export function listArgs(kind: LinkedKind) {
     has_events: args.any(`Truthy: only ${plural} linked to events; otherwise only ${plural} linked to none.`),
     only_with_upcoming: args.any(`Truthy: only ${plural} linked to upcoming events.`, {}, { default: false }),
     status: listStatusArg(plural),
+    ...modifiedArgs(plural),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Requester } from '../../auth/capabilities.js';
 import { isTruthy } from '../../http/args.js';
 import type { RequestContext } from '../../http/route.js';
 import type { LinkValue } from '../../http/pagination.js';
+import { modifiedConditions, modifiedLinkParams } from '../post-like/modified.js';
 import { statusLinkValue } from '../post-like/status.js';
 import { visibleRecords } from '../post-like/visibility.js';
 import type { LinkedListInput } from './args.js';
@@ -62,7 +63,8 @@ export interface ListFilters {
 
 /**
  * The one condition of a list (style.md rule 6): visibility and status (2.2, X 8), `search`,
- * `event`, `has_events` and `only_with_upcoming` (2.3), all as indexed SQL feeding page and count.
+ * `event`, `has_events` and `only_with_upcoming` (2.3), the `modified_*` bounds, all as SQL feeding
+ * page and count.
  */
 export function listWhere(
   kind: LinkedKind,
@@ -73,7 +75,10 @@ export function listWhere(
   const { search, event, has_events: hasEvents } = input;
   const upcoming = isTruthy(input.only_with_upcoming);
   return (eb) => {
-    const conditions: Expression<SqlBool>[] = [visibleRecords(user, statuses, 'p')(eb)];
+    const conditions: Expression<SqlBool>[] = [
+      visibleRecords(user, statuses, 'p')(eb),
+      ...modifiedConditions(eb, input, 'p'),
+    ];
     if (search) conditions.push(searchCondition(kind, eb, search));
     if (event !== undefined) {
       conditions.push(
@@ -118,5 +123,6 @@ export function listLinkParams(
     ['has_events', given.has_events as LinkValue],
     ['only_with_upcoming', given.only_with_upcoming as LinkValue],
     ['status', statusLinkValue(ctx.user, input.status)],
+    ...modifiedLinkParams(ctx),
   ];
 }

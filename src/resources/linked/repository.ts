@@ -48,18 +48,17 @@ export async function getLinkedById(trx: Trx, kind: LinkedKind, id: number): Pro
 
 export type Where = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
-/** One page of a list, newest publication date first, then highest ID (VO-30). */
+/** One page of a list, newest publication date first, then highest ID (VO-30), unless `order` says otherwise. */
 export async function listLinkedPage(
   trx: Trx,
   kind: LinkedKind,
   where: Where,
   limit: number,
   offset: number,
+  order: ReturnType<typeof sql>[] = [sql`p.date desc`, sql`p.id desc`],
 ): Promise<LinkedRow[]> {
-  return (await selectLinked(trx, kind)
-    .where(where)
-    .orderBy('p.date', 'desc')
-    .orderBy('p.id', 'desc')
+  return (await order
+    .reduce((query, by) => query.orderBy(by), selectLinked(trx, kind).where(where))
     .limit(limit)
     .offset(offset)
     .execute()) as LinkedRow[];

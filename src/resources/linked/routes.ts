@@ -20,6 +20,7 @@ import {
   type RouteDef,
 } from '../../http/route.js';
 import { mayChooseAuthor } from '../post-like/author.js';
+import { modifiedOrder } from '../post-like/modified.js';
 import { nowIn, type Now } from '../post-like/dates.js';
 import { loadImages } from '../post-like/images.js';
 import { publishDueForRead } from '../post-like/schedule.js';
@@ -102,7 +103,7 @@ async function listLinked(kind: LinkedKind, ctx: RequestContext, input: LinkedLi
   const where = listWhere(kind, ctx.user, input, { statuses: listStatuses(ctx.user, input.status), nowUtc: now.utc });
   const [total, rows] = await Promise.all([
     countLinked(db, kind, where),
-    listLinkedPage(db, kind, where, paging.perPage, paging.offset),
+    listLinkedPage(db, kind, where, paging.perPage, paging.offset, modifiedOrder(input, 'p')),
   ]);
   const items = await representRows(db, kind, rows, ctx, { jsonLd: false });
   return listResponse({
