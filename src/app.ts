@@ -29,6 +29,7 @@ import { eventRoutes } from './resources/events/routes.js';
 import { feedRoutes } from './resources/events/feeds.js';
 import { importRoutes } from './ical/import-route.js';
 import { changesRoutes } from './resources/changes/routes.js';
+import { webhookRoutes } from './resources/webhooks/routes.js';
 import { ensureAdmin } from './auth/bootstrap.js';
 import { versionAfterSchedule } from './resources/post-like/schedule.js';
 
@@ -51,6 +52,7 @@ export function allRoutes(): RouteDef[] {
     ...importRoutes(),
     ...feedRoutes(),
     ...changesRoutes(),
+    ...webhookRoutes(),
   ];
 }
 

@@ -16,6 +16,15 @@ import {
   type UserStatus,
 } from './auth/users.js';
 import { isSettingName, readSettings, settingDefs, writeSetting } from './settings.js';
+import { WEBHOOK_EVENT_TYPES, parseEventTypes } from './resources/webhooks/event-types.js';
+import {
+  deleteWebhook,
+  getWebhookById,
+  insertWebhook,
+  listWebhookRows,
+  rotateWebhookSecret,
+} from './resources/webhooks/repository.js';
+import { webhookUrl } from './resources/webhooks/routes.js';
 import { purgeTrash } from './resources/post-like/trash.js';
 import { serve } from './server.js';
 import { printStartBanner } from './banner.js';
@@ -234,6 +243,65 @@ settings
       console.log(`${name}=${String((await readSettings(db))[name])}`);
     }),
   );
+
+const webhook = program.command('webhook').description('manage webhook subscriptions');
+webhook
+  .command('add <url>')
+  .description('subscribe URL to changes; the signing secret is printed alone on the last line, once')
+  .requiredOption('--events <types>', 'comma-separated event types, e.g. event.created,event.updated,venue.*')
+  .action((url: string, o: { events: string }) =>
+    withDb(async (db) => {
+      const target = webhookUrl(url);
+      if (!target) throw new UserError(`"${url}" is not an http or https URL`);
+      const events = parseEventTypes(o.events);
+      if (!events)
+        throw new UserError(`--events names an unknown event type; known: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+      const row = await db.transaction().execute((trx) => insertWebhook(trx, target, events));
+      console.log(`added webhook ${row.id}: ${row.url} (${events.join(',')})`);
+      console.log(row.secret);
+    }),
+  );
+webhook
+  .command('list')
+  .description('list subscriptions (secrets are not shown)')
+  .action(() =>
+    withDb(async (db) => {
+      for (const row of await listWebhookRows(db)) {
+        const state = row.status === 'enabled' ? 'enabled' : `disabled: ${row.disabled_reason}`;
+        console.log(`${row.id}\t${row.url}\t${row.events}\t${state}`);
+      }
+    }),
+  );
+webhook
+  .command('remove <id>')
+  .description('remove a subscription and its delivery log')
+  .action((id: string) =>
+    withDb(async (db) => {
+      await db.transaction().execute(async (trx) => deleteWebhook(trx, (await webhookOf(trx, id)).id));
+      console.log(`removed webhook ${id}`);
+    }),
+  );
+webhook
+  .command('rotate-secret <id>')
+  .description('replace the signing secret; the new one is printed alone on the last line, once')
+  .action((id: string) =>
+    withDb(async (db) => {
+      const secret = await db
+        .transaction()
+        .execute(async (trx) => rotateWebhookSecret(trx, (await webhookOf(trx, id)).id));
+      console.log(`rotated the secret of webhook ${id}`);
+      console.log(secret);
+    }),
+  );
+
+/** The subscription an ID argument names, or a one-line refusal. */
+async function webhookOf(trx: Parameters<typeof getWebhookById>[0], id: string) {
+  try {
+    return await getWebhookById(trx, /^\d+$/.test(id) ? Number(id) : -1);
+  } catch {
+    throw new UserError(`no webhook with ID ${id}; see calendar webhook list`);
+  }
+}
 
 const trash = program.command('trash').description('manage trashed records');
 trash

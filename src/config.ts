@@ -34,6 +34,8 @@ export interface Config {
   /** `GET /metrics`: not served, served to anyone, or only with `Authorization: Bearer <metricsToken>`. */
   metrics: 'off' | 'public' | 'token';
   metricsToken?: string;
+  /** Webhooks: seconds before the first retry of a failed delivery; each further retry waits twice as long. */
+  webhookRetrySeconds: number;
 }
 
 export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'de'];
@@ -56,7 +58,8 @@ type IntegerKey =
   | 'loginFailuresPerLogin'
   | 'loginFailuresPerAddress'
   | 'loginFailureWindowSeconds'
-  | 'rateLimitPerMinute';
+  | 'rateLimitPerMinute'
+  | 'webhookRetrySeconds';
 
 /** Whole-number settings: environment variable, default and accepted range. */
 const INTEGER_SETTINGS: Record<IntegerKey, { env: string; fallback: number; min: number; max: number }> = {
@@ -67,6 +70,7 @@ const INTEGER_SETTINGS: Record<IntegerKey, { env: string; fallback: number; min:
   loginFailuresPerAddress: { env: 'LOGIN_FAILURES_PER_ADDRESS', fallback: 50, min: 0, max: 1_000_000 },
   loginFailureWindowSeconds: { env: 'LOGIN_FAILURE_WINDOW_SECONDS', fallback: 900, min: 1, max: 7 * 24 * 3600 },
   rateLimitPerMinute: { env: 'RATE_LIMIT_PER_MINUTE', fallback: 0, min: 0, max: 1_000_000 },
+  webhookRetrySeconds: { env: 'WEBHOOK_RETRY_SECONDS', fallback: 30, min: 1, max: 3600 },
 };
 
 type ReadSetting = (key: keyof Config, envName: string) => string | undefined;

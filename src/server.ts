@@ -5,6 +5,7 @@ import { startStatisticsRefresh } from './db/statistics.js';
 import { startSeriesExtension } from './resources/events/series-horizon.js';
 import { startTrashPurge } from './resources/post-like/trash.js';
 import { startChangesPurge } from './resources/changes/feed.js';
+import { startWebhookWorker } from './resources/webhooks/delivery.js';
 
 /** Starts the HTTP service; SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database. */
 export async function serve(config: Config): Promise<BuiltApp> {
@@ -23,6 +24,7 @@ export async function serve(config: Config): Promise<BuiltApp> {
   const stopPurge = startTrashPurge(built.app);
   const stopSeries = startSeriesExtension(built.app);
   const stopChangesPurge = startChangesPurge(built.app);
+  const webhooks = startWebhookWorker(built.app);
   const stopStatistics = startStatisticsRefresh(built.database.db, built.database.backend);
   await built.fastify.listen({ port: config.port, host: config.host });
   let stopping = false;
@@ -33,6 +35,7 @@ export async function serve(config: Config): Promise<BuiltApp> {
     stopPurge();
     stopSeries();
     stopChangesPurge();
+    await webhooks.stop();
     stopStatistics();
     await built.close();
     process.exit(0);

@@ -64,6 +64,11 @@ export const settingDefs = {
     describe: 'Days the changes feed keeps a change; an older sync token answers 410 sync_token_expired.',
     parse: positiveInt,
   },
+  webhook_private_addresses: {
+    default: false,
+    describe: 'Let webhooks deliver to private, loopback and link-local addresses.',
+    parse: onOff,
+  },
   unfiltered_html: { default: false, describe: 'Let administrators and editors store HTML verbatim.', parse: onOff },
   image_url_check: {
     default: false,

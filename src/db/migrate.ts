@@ -23,6 +23,7 @@ import * as uncontendedCounters from './migrations/2026-11-27-13-uncontended-cou
 import * as eventSequence from './migrations/2026-11-28-14-event-sequence.js';
 import * as importSources from './migrations/2026-11-28-15-import-sources.js';
 import * as recordChanges from './migrations/2026-11-28-16a-record-changes.js';
+import * as webhooks from './migrations/2026-11-28-16b-webhooks.js';
 import * as eventSeries from './migrations/2026-11-28-17-event-series.js';
 import * as cacheTags from './migrations/2026-11-28-18-cache-tags.js';
 import * as slugCodePointIndex from './migrations/2026-11-28-19-slug-code-point-index.js';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-14-event-sequence': eventSequence,
   '2026-11-28-15-import-sources': importSources,
   '2026-11-28-16a-record-changes': recordChanges,
+  '2026-11-28-16b-webhooks': webhooks,
   '2026-11-28-17-event-series': eventSeries,
   '2026-11-28-18-cache-tags': cacheTags,
   '2026-11-28-19-slug-code-point-index': slugCodePointIndex,

@@ -228,6 +228,46 @@ export interface RecordChangesPurgedTable {
   token: number | string;
 }
 
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  /** Comma-separated event types (`event.created`, `venue.*`, …). */
+  events: string;
+  secret: string;
+  status: 'enabled' | 'disabled';
+  disabled_reason: Generated<string>;
+  /** When the first of the failures still unbroken by a success happened; null while deliveries succeed. */
+  failing_since: string | null;
+  created_utc: string;
+  /** The changes feed position when it was made: it receives the changes after it. */
+  from_token: Generated<number | string>;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  /** `webhook-id`: the same for every attempt, so that a receiver can drop a repeat. */
+  message_id: string;
+  type: string;
+  record_type: ChangeType;
+  record_id: number;
+  changed_utc: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_utc: string;
+  last_attempt_utc: string | null;
+  last_status_code: number | null;
+  last_error: Generated<string>;
+  last_response: Generated<string>;
+  created_utc: string;
+}
+
+/** One row: the last change token turned into deliveries (migration 16b). */
+export interface WebhookOutboxTable {
+  id: number;
+  token: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   app_passwords: AppPasswordsTable;
@@ -249,6 +289,9 @@ export interface Database {
   event_series_members: EventSeriesMembersTable;
   record_changes: RecordChangesTable;
   record_changes_purged: RecordChangesPurgedTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_outbox: WebhookOutboxTable;
 }
 
 /** Either the database or a transaction: every repository function takes one of these first. */

@@ -220,6 +220,11 @@ export const restErrors = {
       410,
     ),
 
+  // Webhooks (docs/api.md "Webhooks")
+  webhookNotFound: (id: number) => e('rest_webhook_not_found', `Webhook with ID ${id} does not exist.`, 404),
+  webhookDeliveryNotFound: (id: number) =>
+    e('rest_webhook_delivery_not_found', `Webhook delivery with ID ${id} does not exist.`, 404),
+
   // Terms (common.md 4.6, terms.md)
   termExists: (hierarchical: boolean, termId: number) =>
     new RestError(
@@ -372,6 +377,13 @@ export const paramReasons = {
     new ParamReason('not_an_integer', `${shown(value)} is not a whole number (send 1 or more)`),
   notPositive: (value: unknown) =>
     new ParamReason('not_positive', `${shown(value)} is less than 1 (pages and page sizes start at 1)`),
+  notAWebhookUrl: (value: unknown) =>
+    new ParamReason('not_a_webhook_url', `${shown(value)} is not an http or https URL`),
+  unknownWebhookEvents: (value: unknown) =>
+    new ParamReason(
+      'unknown_webhook_events',
+      `${shown(value)} names no event type or an unknown one (send e.g. event.created,venue.*; types: event, venue, organizer, category, tag; actions: created, updated, trashed, restored, deleted, *)`,
+    ),
   notASyncToken: (value: unknown) =>
     new ParamReason(
       'not_a_sync_token',
@@ -408,6 +420,8 @@ export const PARAM_REASON_CODES = [
   'not_positive',
   'not_an_id',
   'not_a_sync_token',
+  'not_a_webhook_url',
+  'unknown_webhook_events',
   'unknown_venue',
   'unknown_organizer',
   'invalid_venue_data',

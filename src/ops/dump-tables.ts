@@ -62,6 +62,11 @@ const TABLE_PLANS = {
   // in the old database, and it re-reads everything when they are refused.
   record_changes: 'derived',
   record_changes_purged: 'derived',
+  // Subscriptions move with the site; their deliveries and outbox position belong to the old
+  // database's changes feed.
+  webhooks: { key: ['id'], derived: [] },
+  webhook_deliveries: 'derived',
+  webhook_outbox: 'derived',
 } as const satisfies { [T in keyof Database]: PlanOf<Database[T]> };
 
 type Plans = typeof TABLE_PLANS;
