@@ -256,6 +256,62 @@ forEachBackend(
         await srv().request('DELETE', `/webhooks/${hook.id}`, { as: 'administrator' });
       });
 
+      it('a delivery a day old is given up; a subscription failing for a day is disabled; both can be resumed', async () => {
+        let receiverUp = false;
+        receiver.answer = (path) => ({ status: path === '/down' && !receiverUp ? 503 : 200 });
+        const hook = await subscribe(srv(), `${receiver.url}/down`, 'event.created');
+        startWorker();
+        await createEvent(srv());
+        const [delivery] = await until('a first failed attempt', async () => {
+          const res = await srv().get(`/webhooks/${hook.id}/deliveries`, { as: 'administrator' });
+          return res.body[0]?.attempts >= 1 && res.body;
+        });
+        // A day passes: the delivery and the failures are as old as that.
+        await srv()
+          .db.updateTable('webhook_deliveries')
+          .set({ created_utc: '2000-01-01 00:00:00' })
+          .where('id', '=', delivery.id)
+          .execute();
+        await srv()
+          .db.updateTable('webhooks')
+          .set({ failing_since: '2000-01-01 00:00:00' })
+          .where('id', '=', hook.id)
+          .execute();
+        const failed = await until('the delivery to be given up', async () => {
+          const res = await srv().get(`/webhooks/${hook.id}/deliveries`, { as: 'administrator' });
+          return res.body[0]?.status === 'failed' && res.body[0];
+        });
+        assert.equal(failed.last_status_code, 503);
+        assert.equal(failed.next_attempt_utc, null);
+        const disabled = await srv().get(`/webhooks/${hook.id}`, { as: 'administrator' });
+        assert.equal(disabled.body.status, 'disabled');
+        assert.equal(disabled.body.disabled_reason, 'deliveries failed for 24 hours (last: HTTP 503)');
+
+        receiverUp = true;
+        const retried = await srv().post(`/webhooks/${hook.id}/deliveries/${delivery.id}/retry`, {
+          as: 'administrator',
+        });
+        assert.equal(retried.status, 200, retried.text);
+        assert.equal(retried.body.status, 'pending');
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        assert.equal(receiver.on('/down').length, failed.attempts, 'a disabled subscription receives nothing');
+        const enabled = await srv().post(`/webhooks/${hook.id}`, { as: 'administrator', json: { status: 'enabled' } });
+        assert.deepEqual(
+          [enabled.body.status, enabled.body.disabled_reason, enabled.body.failing_since],
+          ['enabled', '', null],
+        );
+        await until('the retried delivery', async () => {
+          const res = await srv().get(`/webhooks/${hook.id}/deliveries`, { as: 'administrator' });
+          return res.body[0]?.status === 'delivered';
+        });
+        expectRestError(
+          await srv().post(`/webhooks/${hook.id}/deliveries/999999/retry`, { as: 'administrator' }),
+          404,
+          'rest_webhook_delivery_not_found',
+        );
+        await srv().request('DELETE', `/webhooks/${hook.id}`, { as: 'administrator' });
+      });
+
       it('a receiver that does not answer within 10 s is retried', { timeout: 60_000 }, async () => {
         receiver.answer = (path, attempt) => ({ status: 200, delayMs: path === '/slow' && attempt === 1 ? 15_000 : 0 });
         const hook = await subscribe(srv(), `${receiver.url}/slow`, 'event.created');
