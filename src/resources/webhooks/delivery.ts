@@ -46,6 +46,14 @@ const wallAfter = (ms: number) => new Date(Date.now() + ms).toISOString().slice(
 
 /** Turns the changes after the outbox position into deliveries; returns how many changes it read. */
 export async function fanOut(app: AppContext): Promise<number> {
+  // A read first: polling writes nothing while no change is waiting.
+  const waiting = await app.db
+    .selectFrom('record_changes')
+    .select('token')
+    .where('token', '>', (eb) => eb.selectFrom('webhook_outbox').select('token'))
+    .limit(1)
+    .executeTakeFirst();
+  if (!waiting) return 0;
   return app.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('webhook_outbox')
