@@ -201,8 +201,8 @@ export const de: Catalog = {
   'Scope of the description; every value gives the same document.':
     'Umfang der Beschreibung; jeder Wert ergibt dasselbe Dokument.',
   'Sort collection by term attribute.': 'Die Sammlung nach einem Attribut des Begriffs sortieren.',
-  'Stable code of the reason: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
-    'Fester Code des Grundes: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; oder der Code eines Fehlers wie event-tickets-not-active.',
+  'Stable code of the reason: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, not_a_sync_token, not_a_webhook_url, unknown_webhook_events, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
+    'Fester Code des Grundes: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, not_a_sync_token, not_a_webhook_url, unknown_webhook_events, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; oder der Code eines Fehlers wie event-tickets-not-active.',
   'Start, UTC.': 'Beginn, UTC.',
   'Start, in the event time zone.': 'Beginn, in der Zeitzone der Veranstaltung.',
   'State or province.': 'Bundesstaat oder Provinz.',
@@ -420,4 +420,54 @@ export const de: Catalog = {
     'Bei einer wiederkehrenden Serie: all (Standard beim ersten Event) ändert alle nicht einzeln bearbeiteten Termine; following teilt die Serie bei einem Termin in eine neue. Ohne den Parameter wird ein Termin einzeln bearbeitet.',
   'On a recurring series: all (the default on its first event) trashes the whole series. Without it an occurrence is trashed alone and its date added to the series exdates.':
     'Bei einer wiederkehrenden Serie: all (Standard beim ersten Event) verschiebt die ganze Serie in den Papierkorb. Ohne den Parameter kommt nur der Termin in den Papierkorb und sein Datum zu den exdates der Serie.',
+  'Change a subscription’s URL, event types or status.': 'Ändert URL, Ereignistypen oder Status eines Abonnements.',
+  'Changes to events, venues, organizers, categories and tags after a sync token, oldest first.':
+    'Änderungen an Veranstaltungen, Orten, Veranstaltern, Kategorien und Schlagwörtern nach einem Synchronisierungs-Token, älteste zuerst.',
+  'Event types delivered (a list or a comma-separated string): event.created, venue.*, …':
+    'Zugestellte Ereignistypen (eine Liste oder eine kommagetrennte Zeichenkette): event.created, venue.*, …',
+  'How many changes to return per page (at most the max_per_page setting).':
+    'Wie viele Änderungen pro Seite zurückgegeben werden (höchstens die Einstellung max_per_page).',
+  'How many deliveries to return per page (at most the max_per_page setting).':
+    'Wie viele Zustellungen pro Seite zurückgegeben werden (höchstens die Einstellung max_per_page).',
+  'List webhook subscriptions (administrators).': 'Listet die Webhook-Abonnements auf (Administratoren).',
+  'More changes follow at once: ask again with next_since.':
+    'Weitere Änderungen folgen sofort: erneut mit next_since abfragen.',
+  'Only events last changed after this time (UTC).':
+    'Nur Veranstaltungen, die zuletzt nach diesem Zeitpunkt geändert wurden (UTC).',
+  'Only events last changed before this time (UTC).':
+    'Nur Veranstaltungen, die zuletzt vor diesem Zeitpunkt geändert wurden (UTC).',
+  'Only in the answer that created or rotated it.': 'Nur in der Antwort, die es erzeugt oder erneuert hat.',
+  'Only organizers last changed after this time (UTC).':
+    'Nur Veranstalter, die zuletzt nach diesem Zeitpunkt geändert wurden (UTC).',
+  'Only organizers last changed before this time (UTC).':
+    'Nur Veranstalter, die zuletzt vor diesem Zeitpunkt geändert wurden (UTC).',
+  'Only venues last changed after this time (UTC).':
+    'Nur Orte, die zuletzt nach diesem Zeitpunkt geändert wurden (UTC).',
+  'Only venues last changed before this time (UTC).':
+    'Nur Orte, die zuletzt vor diesem Zeitpunkt geändert wurden (UTC).',
+  'Read a webhook subscription.': 'Liest ein Webhook-Abonnement.',
+  'Remove a subscription and its delivery log; the answer is the subscription as it was.':
+    'Entfernt ein Abonnement und sein Zustellprotokoll; die Antwort ist das Abonnement, wie es war.',
+  'Replace the signing secret; the answer shows the new one, once.':
+    'Ersetzt das Signaturgeheimnis; die Antwort zeigt das neue, ein einziges Mal.',
+  'Send a delivery again now, with another day of retries.':
+    'Sendet eine Zustellung jetzt erneut, mit einem weiteren Tag an Wiederholungen.',
+  'Subscribe a URL to changes; the answer shows the signing secret, once.':
+    'Abonniert eine URL für Änderungen; die Antwort zeigt das Signaturgeheimnis, ein einziges Mal.',
+  'The delivery ID.': 'Die ID der Zustellung.',
+  'The delivery log of a subscription, newest first.': 'Das Zustellprotokoll eines Abonnements, neueste zuerst.',
+  'The next_since of the previous answer; absent, the answer holds the current token only.':
+    'Das next_since der vorigen Antwort; fehlt es, enthält die Antwort nur das aktuelle Token.',
+  'The page of deliveries to return.': 'Die zurückzugebende Seite der Zustellungen.',
+  'The record’s last change (UTC); for a deletion, its time.':
+    'Die letzte Änderung des Datensatzes (UTC); bei einer Löschung deren Zeitpunkt.',
+  'The token to send as since next time.': 'Das Token, das beim nächsten Mal als since zu senden ist.',
+  'The webhook ID.': 'Die ID des Webhooks.',
+  'Where deliveries are POSTed: an http or https URL.':
+    'Wohin Zustellungen per POST gesendet werden: eine http- oder https-URL.',
+  '`hidden`: the caller may not read the record as the change left it.':
+    '`hidden`: der Aufrufer darf den Datensatz in dem Zustand, den die Änderung hinterließ, nicht lesen.',
+  'enabled (also clears the failures that disabled it) or disabled.':
+    'enabled (löscht auch die Fehler, die es deaktiviert haben) oder disabled.',
+  'modified: newest change first.': 'modified: neueste Änderung zuerst.',
 };

@@ -198,8 +198,8 @@ export const es: Catalog = {
   'Scope of the description; every value gives the same document.':
     'Alcance de la descripción; cualquier valor da el mismo documento.',
   'Sort collection by term attribute.': 'Ordenar la colección por un atributo del término.',
-  'Stable code of the reason: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
-    'Código estable del motivo: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; o el código de un error como event-tickets-not-active.',
+  'Stable code of the reason: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, not_a_sync_token, not_a_webhook_url, unknown_webhook_events, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
+    'Código estable del motivo: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, not_a_sync_token, not_a_webhook_url, unknown_webhook_events, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; o el código de un error como event-tickets-not-active.',
   'Start, UTC.': 'Inicio, UTC.',
   'Start, in the event time zone.': 'Inicio, en la zona horaria del evento.',
   'State or province.': 'Estado o provincia.',
@@ -410,4 +410,55 @@ export const es: Catalog = {
     'En una serie recurrente: all (por defecto en su primer evento) cambia todas las ocurrencias no editadas por separado; following, en una ocurrencia, divide allí la serie en una nueva. Sin él, una ocurrencia se edita sola.',
   'On a recurring series: all (the default on its first event) trashes the whole series. Without it an occurrence is trashed alone and its date added to the series exdates.':
     'En una serie recurrente: all (por defecto en su primer evento) envía toda la serie a la papelera. Sin él, una ocurrencia va sola a la papelera y su fecha se añade a los exdates de la serie.',
+  'Change a subscription’s URL, event types or status.':
+    'Cambia la URL, los tipos de evento o el estado de una suscripción.',
+  'Changes to events, venues, organizers, categories and tags after a sync token, oldest first.':
+    'Cambios de eventos, lugares, organizadores, categorías y etiquetas posteriores a un token de sincronización, del más antiguo al más reciente.',
+  'Event types delivered (a list or a comma-separated string): event.created, venue.*, …':
+    'Tipos de evento entregados (una lista o una cadena separada por comas): event.created, venue.*, …',
+  'How many changes to return per page (at most the max_per_page setting).':
+    'Cuántos cambios devolver por página (como máximo el ajuste max_per_page).',
+  'How many deliveries to return per page (at most the max_per_page setting).':
+    'Cuántas entregas devolver por página (como máximo el ajuste max_per_page).',
+  'List webhook subscriptions (administrators).': 'Lista las suscripciones de webhooks (administradores).',
+  'More changes follow at once: ask again with next_since.':
+    'Siguen más cambios ahora mismo: vuelva a preguntar con next_since.',
+  'Only events last changed after this time (UTC).':
+    'Solo los eventos modificados por última vez después de este momento (UTC).',
+  'Only events last changed before this time (UTC).':
+    'Solo los eventos modificados por última vez antes de este momento (UTC).',
+  'Only in the answer that created or rotated it.': 'Solo en la respuesta que lo creó o lo renovó.',
+  'Only organizers last changed after this time (UTC).':
+    'Solo los organizadores modificados por última vez después de este momento (UTC).',
+  'Only organizers last changed before this time (UTC).':
+    'Solo los organizadores modificados por última vez antes de este momento (UTC).',
+  'Only venues last changed after this time (UTC).':
+    'Solo los lugares modificados por última vez después de este momento (UTC).',
+  'Only venues last changed before this time (UTC).':
+    'Solo los lugares modificados por última vez antes de este momento (UTC).',
+  'Read a webhook subscription.': 'Lee una suscripción de webhook.',
+  'Remove a subscription and its delivery log; the answer is the subscription as it was.':
+    'Elimina una suscripción y su registro de entregas; la respuesta es la suscripción tal como era.',
+  'Replace the signing secret; the answer shows the new one, once.':
+    'Reemplaza el secreto de firma; la respuesta muestra el nuevo, una sola vez.',
+  'Send a delivery again now, with another day of retries.':
+    'Envía de nuevo una entrega ahora, con otro día de reintentos.',
+  'Subscribe a URL to changes; the answer shows the signing secret, once.':
+    'Suscribe una URL a los cambios; la respuesta muestra el secreto de firma, una sola vez.',
+  'The delivery ID.': 'El ID de la entrega.',
+  'The delivery log of a subscription, newest first.':
+    'El registro de entregas de una suscripción, de la más reciente a la más antigua.',
+  'The next_since of the previous answer; absent, the answer holds the current token only.':
+    'El next_since de la respuesta anterior; si falta, la respuesta contiene solo el token actual.',
+  'The page of deliveries to return.': 'La página de entregas que se devuelve.',
+  'The record’s last change (UTC); for a deletion, its time.':
+    'El último cambio del registro (UTC); para una eliminación, su momento.',
+  'The token to send as since next time.': 'El token que enviar como since la próxima vez.',
+  'The webhook ID.': 'El ID del webhook.',
+  'Where deliveries are POSTed: an http or https URL.': 'Adónde se envían las entregas por POST: una URL http o https.',
+  '`hidden`: the caller may not read the record as the change left it.':
+    '`hidden`: quien llama no puede leer el registro tal como lo dejó el cambio.',
+  'enabled (also clears the failures that disabled it) or disabled.':
+    'enabled (también borra los fallos que lo desactivaron) o disabled.',
+  'modified: newest change first.': 'modified: el cambio más reciente primero.',
 };

@@ -200,8 +200,8 @@ export const fr: Catalog = {
   'Scope of the description; every value gives the same document.':
     'Portée de la description ; toute valeur donne le même document.',
   'Sort collection by term attribute.': 'Trier la collection selon un attribut du terme.',
-  'Stable code of the reason: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
-    "Code stable du motif : invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type ; ou le code d'une erreur telle que event-tickets-not-active.",
+  'Stable code of the reason: invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, not_a_sync_token, not_a_webhook_url, unknown_webhook_events, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type; or the code of an error such as event-tickets-not-active.':
+    "Code stable du motif : invalid_date, unknown_timezone, invalid_recurrence, empty_value, not_a_string, not_an_integer, not_positive, not_an_id, not_a_sync_token, not_a_webhook_url, unknown_webhook_events, unknown_venue, unknown_organizer, invalid_venue_data, invalid_organizer_data, rest_invalid_type ; ou le code d'une erreur telle que event-tickets-not-active.",
   'Start, UTC.': 'Début, UTC.',
   'Start, in the event time zone.': "Début, dans le fuseau horaire de l'événement.",
   'State or province.': 'État ou province.',
@@ -412,4 +412,56 @@ export const fr: Catalog = {
     'Sur une série récurrente : all (par défaut sur son premier événement) modifie toutes les occurrences non modifiées seules ; following, sur une occurrence, scinde la série à cet endroit en une nouvelle. Sans lui, une occurrence est modifiée seule.',
   'On a recurring series: all (the default on its first event) trashes the whole series. Without it an occurrence is trashed alone and its date added to the series exdates.':
     'Sur une série récurrente : all (par défaut sur son premier événement) met toute la série à la corbeille. Sans lui, une occurrence va seule à la corbeille et sa date est ajoutée aux exdates de la série.',
+  'Change a subscription’s URL, event types or status.':
+    'Modifie l’URL, les types d’événements ou l’état d’un abonnement.',
+  'Changes to events, venues, organizers, categories and tags after a sync token, oldest first.':
+    'Les modifications des événements, lieux, organisateurs, catégories et étiquettes après un jeton de synchronisation, de la plus ancienne à la plus récente.',
+  'Event types delivered (a list or a comma-separated string): event.created, venue.*, …':
+    'Types d’événements livrés (une liste ou une chaîne séparée par des virgules) : event.created, venue.*, …',
+  'How many changes to return per page (at most the max_per_page setting).':
+    'Nombre de modifications à renvoyer par page (au plus le réglage max_per_page).',
+  'How many deliveries to return per page (at most the max_per_page setting).':
+    'Nombre de livraisons à renvoyer par page (au plus le réglage max_per_page).',
+  'List webhook subscriptions (administrators).': 'Liste les abonnements webhook (administrateurs).',
+  'More changes follow at once: ask again with next_since.':
+    'D’autres modifications suivent dès maintenant : redemandez avec next_since.',
+  'Only events last changed after this time (UTC).':
+    'Seulement les événements modifiés pour la dernière fois après ce moment (UTC).',
+  'Only events last changed before this time (UTC).':
+    'Seulement les événements modifiés pour la dernière fois avant ce moment (UTC).',
+  'Only in the answer that created or rotated it.': 'Seulement dans la réponse qui l’a créé ou renouvelé.',
+  'Only organizers last changed after this time (UTC).':
+    'Seulement les organisateurs modifiés pour la dernière fois après ce moment (UTC).',
+  'Only organizers last changed before this time (UTC).':
+    'Seulement les organisateurs modifiés pour la dernière fois avant ce moment (UTC).',
+  'Only venues last changed after this time (UTC).':
+    'Seulement les lieux modifiés pour la dernière fois après ce moment (UTC).',
+  'Only venues last changed before this time (UTC).':
+    'Seulement les lieux modifiés pour la dernière fois avant ce moment (UTC).',
+  'Read a webhook subscription.': 'Lit un abonnement webhook.',
+  'Remove a subscription and its delivery log; the answer is the subscription as it was.':
+    'Supprime un abonnement et son journal de livraisons ; la réponse est l’abonnement tel qu’il était.',
+  'Replace the signing secret; the answer shows the new one, once.':
+    'Remplace le secret de signature ; la réponse montre le nouveau, une seule fois.',
+  'Send a delivery again now, with another day of retries.':
+    'Renvoie une livraison maintenant, avec une nouvelle journée de tentatives.',
+  'Subscribe a URL to changes; the answer shows the signing secret, once.':
+    'Abonne une URL aux modifications ; la réponse montre le secret de signature, une seule fois.',
+  'The delivery ID.': 'L’ID de la livraison.',
+  'The delivery log of a subscription, newest first.':
+    'Le journal des livraisons d’un abonnement, de la plus récente à la plus ancienne.',
+  'The next_since of the previous answer; absent, the answer holds the current token only.':
+    'Le next_since de la réponse précédente ; en son absence, la réponse ne contient que le jeton actuel.',
+  'The page of deliveries to return.': 'La page de livraisons à renvoyer.',
+  'The record’s last change (UTC); for a deletion, its time.':
+    'La dernière modification de l’enregistrement (UTC) ; pour une suppression, son moment.',
+  'The token to send as since next time.': 'Le jeton à envoyer comme since la prochaine fois.',
+  'The webhook ID.': 'L’ID du webhook.',
+  'Where deliveries are POSTed: an http or https URL.':
+    'Où les livraisons sont envoyées par POST : une URL http ou https.',
+  '`hidden`: the caller may not read the record as the change left it.':
+    '`hidden` : l’appelant ne peut pas lire l’enregistrement tel que la modification l’a laissé.',
+  'enabled (also clears the failures that disabled it) or disabled.':
+    'enabled (efface aussi les échecs qui l’ont désactivé) ou disabled.',
+  'modified: newest change first.': 'modified : la modification la plus récente d’abord.',
 };
