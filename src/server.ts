@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { startStatisticsRefresh } from './db/statistics.js';
 import { startSeriesExtension } from './resources/events/series-horizon.js';
 import { startTrashPurge } from './resources/post-like/trash.js';
-import { startChangesPurge } from './resources/changes/feed.js';
+import { startRetentionPurge } from './resources/changes/retention.js';
 import { startWebhookWorker } from './resources/webhooks/delivery.js';
 
 /** Starts the HTTP service; SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database. */
@@ -23,7 +23,7 @@ export async function serve(config: Config): Promise<BuiltApp> {
   const built = await buildApp(config);
   const stopPurge = startTrashPurge(built.app);
   const stopSeries = startSeriesExtension(built.app);
-  const stopChangesPurge = startChangesPurge(built.app);
+  const stopRetentionPurge = startRetentionPurge(built.app);
   const webhooks = startWebhookWorker(built.app);
   const stopStatistics = startStatisticsRefresh(built.database.db, built.database.backend);
   await built.fastify.listen({ port: config.port, host: config.host });
@@ -34,7 +34,7 @@ export async function serve(config: Config): Promise<BuiltApp> {
     built.fastify.log.info({ signal }, 'shutting down');
     stopPurge();
     stopSeries();
-    stopChangesPurge();
+    stopRetentionPurge();
     await webhooks.stop();
     stopStatistics();
     await built.close();

@@ -61,7 +61,8 @@ export const settingDefs = {
   },
   changes_retention_days: {
     default: 30,
-    describe: 'Days the changes feed keeps a change; an older sync token answers 410 sync_token_expired.',
+    describe:
+      'Days the changes feed keeps a change (an older sync token answers 410 sync_token_expired) and the webhook delivery log a settled delivery.',
     parse: positiveInt,
   },
   webhook_private_addresses: {

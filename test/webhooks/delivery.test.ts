@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { purgeTrash } from '../../src/resources/post-like/trash.js';
 import { startWebhookWorker, type WebhookWorker } from '../../src/resources/webhooks/delivery.js';
+import { pruneDeliveries } from '../../src/resources/webhooks/repository.js';
 import { expectRestError, forEachBackend, type TestServer } from '../support/server.js';
 
 interface Received {
@@ -254,6 +255,43 @@ forEachBackend(
         const ids = new Set(receiver.on('/flaky').map((r) => r.headers['webhook-id']));
         assert.equal(ids.size, 1, 'every attempt carries the same webhook-id');
         await srv().request('DELETE', `/webhooks/${hook.id}`, { as: 'administrator' });
+      });
+
+      it('settled deliveries older than changes_retention_days leave the log; pending ones stay', async () => {
+        receiver.answer = (path) => ({ status: path === '/kept' ? 200 : 503 });
+        const kept = await subscribe(srv(), `${receiver.url}/kept`, 'event.created');
+        const stuck = await subscribe(srv(), `${receiver.url}/stuck`, 'event.created');
+        startWorker();
+        await createEvent(srv(), 'Pruned');
+        await createEvent(srv(), 'Recent');
+        const log = async (id: number) =>
+          (await srv().get(`/webhooks/${id}/deliveries`, { as: 'administrator' })).body as Array<Record<string, any>>;
+        await until(
+          'both deliveries to /kept',
+          async () => (await log(kept.id)).filter((d) => d.status === 'delivered').length === 2,
+        );
+        await until(
+          'a failed attempt to /stuck',
+          async () => (await log(stuck.id)).every((d) => d.attempts >= 1) && (await log(stuck.id)).length === 2,
+        );
+        const [recent, old] = await log(kept.id);
+        const [, oldPending] = await log(stuck.id);
+        await srv()
+          .db.updateTable('webhook_deliveries')
+          .set({ created_utc: '2000-01-01 00:00:00' })
+          .where('id', 'in', [old.id, oldPending.id])
+          .execute();
+        const removed = await srv()
+          .db.transaction()
+          .execute((trx) => pruneDeliveries(trx, 30));
+        assert.equal(removed, 1);
+        assert.deepEqual(
+          (await log(kept.id)).map((d) => d.id),
+          [recent.id],
+        );
+        assert.equal((await log(stuck.id)).length, 2, 'a pending delivery stays, however old');
+        for (const hook of [kept, stuck])
+          await srv().request('DELETE', `/webhooks/${hook.id}`, { as: 'administrator' });
       });
 
       it('a delivery a day old is given up; a subscription failing for a day is disabled; both can be resumed', async () => {

@@ -2,7 +2,7 @@ import { canReadRecord } from '../../auth/capabilities.js';
 import type { Selectable } from 'kysely';
 import type { ChangeAction, ChangeType, RecordChangesTable, Trx } from '../../db/tables.js';
 import { nowUtcWall, shiftUtcWall } from '../../time/format.js';
-import type { AppContext, RequestContext } from '../../http/route.js';
+import type { RequestContext } from '../../http/route.js';
 
 /**
  * The changes feed: reads of `record_changes`, which triggers fill in each write's own transaction
@@ -90,16 +90,4 @@ export async function purgeChanges(trx: Trx, days: number): Promise<number> {
   // Two processes may purge at once: the horizon only moves forward.
   await trx.updateTable('record_changes_purged').set({ token: upTo }).where('token', '<', upTo).execute();
   return Number(removed.numDeletedRows);
-}
-
-/** Runs the purge hourly in a running server, with `changes_retention_days` read each time. */
-export function startChangesPurge(app: AppContext): () => void {
-  const run = async () => {
-    const { changes_retention_days } = await app.settings.get();
-    await app.db.transaction().execute((trx) => purgeChanges(trx, changes_retention_days));
-  };
-  const timer = setInterval(() => void run().catch(() => undefined), 3_600_000);
-  timer.unref();
-  void run().catch(() => undefined);
-  return () => clearInterval(timer);
 }

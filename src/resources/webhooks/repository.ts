@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Trx, WebhooksTable } from '../../db/tables.js';
 import { restErrors } from '../../http/errors.js';
-import { nowUtcWall } from '../../time/format.js';
+import { nowUtcWall, shiftUtcWall } from '../../time/format.js';
 import { currentPosition } from '../changes/feed.js';
 
 export type WebhookRow = Selectable<WebhooksTable>;
@@ -101,4 +101,17 @@ export async function retryDelivery(trx: Trx, webhookId: number, deliveryId: num
     .executeTakeFirst();
   if (!row) throw restErrors.webhookDeliveryNotFound(deliveryId);
   return row;
+}
+
+/**
+ * Removes settled deliveries (delivered, or given up) made more than `days` ago: the log otherwise
+ * grows by a row per change and subscription. Pending ones stay, whatever their age.
+ */
+export async function pruneDeliveries(trx: Trx, days: number): Promise<number> {
+  const removed = await trx
+    .deleteFrom('webhook_deliveries')
+    .where('status', 'in', ['delivered', 'failed'])
+    .where('created_utc', '<', shiftUtcWall(nowUtcWall(), -24 * days))
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows);
 }
