@@ -44,6 +44,10 @@ forEachBackend('venues and organizers in discovery (common.md 1.2, 2.1.1)', (srv
         'has_events',
         'only_with_upcoming',
         'status',
+        // This service's own, after the reference's.
+        'modified_after',
+        'modified_before',
+        'orderby',
       ]);
       assert.equal(list.args.page.default, 1);
       assert.equal(list.args.per_page.default, 10);
