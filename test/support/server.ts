@@ -228,3 +228,29 @@ export function expectRestError(res: TestResponse, status: number, code: string,
   else if (message !== undefined) assert.equal(res.body.message, message);
   assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
 }
+
+/**
+ * Sends an event create as `credentials` and abandons it once the service is handling it: the
+ * client goes away before the answer. A credential's first use is checked by a slow hash (~0.1 s),
+ * so the request is still being handled then.
+ */
+export async function abandonEventCreate(
+  srv: TestServer,
+  credentials: Credentials,
+  title: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const client = new AbortController();
+  const sent = fetch(`${srv.origin}/wp-json/calendar/events/v1/events`, {
+    method: 'POST',
+    headers: { authorization: credentials.header, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ title, start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' }),
+    signal: client.signal,
+  }).catch(() => 'gone');
+  for (const until = Date.now() + 5000; srv.built.inFlight.count() === 0;) {
+    assert.ok(Date.now() < until, 'the request never reached the dispatcher');
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  client.abort();
+  assert.equal(await sent, 'gone');
+}
