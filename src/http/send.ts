@@ -41,13 +41,19 @@ export function send(x: Exchange, reply: FastifyReply, answer: Answer) {
 }
 
 /**
- * The common headers under an answer's own. An answer's `Link` (next and previous pages, a feed)
- * joins the common one: every REST answer links the API's root (common.md 1.7).
+ * An answer's own headers, its `Link` (next and previous pages, a feed) joined after the common
+ * one: every REST answer links the API's root (common.md 1.7).
  */
+export function joinLinks(
+  common: Readonly<Record<string, string>>,
+  own: Record<string, string>,
+): Record<string, string> {
+  return own.Link && common.Link ? { ...own, Link: `${common.Link}, ${own.Link}` } : own;
+}
+
+/** The common headers under an answer's own. */
 function withCommon(common: Readonly<Record<string, string>>, own: Record<string, string>): Record<string, string> {
-  const headers = { ...common, ...own };
-  if (own.Link && common.Link) headers.Link = `${common.Link}, ${own.Link}`;
-  return headers;
+  return { ...common, ...joinLinks(common, own) };
 }
 
 function sendJson(x: Exchange, reply: FastifyReply, answer: JsonAnswer) {
@@ -68,8 +74,8 @@ async function sendStored(x: Exchange, reply: FastifyReply, entry: CacheEntry) {
   const { cache } = x.dispatcher;
   const { headers } = x.request;
   const gzip = entry.length >= GZIP_MIN_BYTES && acceptsGzip(headers['accept-encoding']);
-  const own = entry.headers.Link ? withCommon(x.common, entry.headers) : entry.headers;
-  reply.headers(x.common).header('Vary', varyOnEncoding(x.common.Vary)).headers(own);
+  // A stored answer's `Link` was joined to the common one when it was stored (stages/cache-reads.ts).
+  reply.headers(x.common).header('Vary', varyOnEncoding(x.common.Vary)).headers(entry.headers);
   if (gzip && entry.status === 200) reply.header('ETag', `W/${entry.etag}`);
   if (entry.status === 200 && matchesIfNoneMatch(headers['if-none-match'], entry.etag)) {
     return reply.code(304).send();

@@ -1,5 +1,6 @@
 import { RestError } from '../errors.js';
 import { answerText, type Stage } from '../exchange.js';
+import { joinLinks } from '../send.js';
 
 /**
  * Repeated reads of a cacheable endpoint are answered from the response cache (http/cache.ts);
@@ -27,7 +28,8 @@ export const cacheReads: Stage = async (x, next) => {
     if (answer.kind !== 'json' || !answer.storable) return answer;
     return {
       kind: 'stored',
-      entry: slot.fill(answer.status, answer.headers, answerText(answer), {
+      // The key holds the language, and with it the common `Link`: joined once, not at every hit.
+      entry: slot.fill(answer.status, joinLinks(x.common, answer.headers), answerText(answer), {
         freshUntil: ctx.freshUntil,
         reads: ctx.readFrom,
         contentType: answer.contentType,
