@@ -2,7 +2,7 @@ import type { Db } from './tables.js';
 
 /**
  * What a write changed, as tags whose versions triggers bump in the write's transaction
- * (migration 18): a cached read built from a set of tags is current while none of their versions
+ * (migrations 18 and 20): a cached read built from a set of tags is current while none of their versions
  * moved (http/cache.ts). The names here are the ones the triggers write.
  *
  * A record's tag is shared by the records of its residue modulo `TAG_BUCKETS`, which bounds the
@@ -19,7 +19,16 @@ export const recordTag = (id: number) => `r:${id % TAG_BUCKETS}`;
 /** A category or tag, its event count included. */
 export const termTag = (id: number) => `t:${id % TAG_BUCKETS}`;
 
-/** Any record of a post type (`event`, `venue`, …) or taxonomy: what a lookup by slug depends on. */
+/**
+ * The events carrying a category or tag: their links to it, and their `posts` and `events` rows
+ * (what places them in a list filtered by it).
+ */
+export const memberTag = (termId: number) => `m:${termId % TAG_BUCKETS}`;
+
+/**
+ * Any record of a post type (`event`, `venue`, …), or any term of a taxonomy but for its event
+ * count: what a lookup by slug or name depends on, and a term's ancestors.
+ */
 export const typeTag = (type: string) => `c:${type}`;
 
 export type TagVersions = ReadonlyMap<string, number>;

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { makeEvent } from '../events/helpers.js';
+import { daysFromNow, makeEvent } from '../events/helpers.js';
 import { create, KINDS, plural, type Kind } from '../linked/helpers.js';
 import { makeTerm } from '../terms/fixtures.js';
 import { LogLines } from '../support/log-lines.js';
@@ -58,7 +58,7 @@ for (const backend of backends) {
     });
     after(() => srv.close());
 
-    it('an event create and update leave the single reads of other records cached, and lists are built again', async () => {
+    it('an event create and update leave the single reads of other records cached, and unfiltered lists are built again', async () => {
       const venue = await create(srv, 'venue', { venue: 'Quiet Hall' });
       const organizer = await create(srv, 'organizer', { organizer: 'Quiet Crew' });
       const category = await makeTerm(srv, 'categories', { name: 'Quiet category' });
@@ -199,6 +199,93 @@ for (const backend of backends) {
       });
     }
 
+    it("an event create refreshes the unfiltered lists and its terms' lists (ancestors included); other terms' lists stay cached", async () => {
+      const parent = await makeTerm(srv, 'categories', { name: 'Parent of A' });
+      const a = await makeTerm(srv, 'categories', { name: 'Category A', parent: parent.id });
+      const b = await makeTerm(srv, 'categories', { name: 'Category B' });
+      const tag = await makeTerm(srv, 'tags', { name: 'tag-of-b' });
+      await makeEvent(srv, { title: 'In A', status: 'publish', categories: [a.id] });
+      await makeEvent(srv, { title: 'In B', status: 'publish', categories: [b.id], tags: [tag.id] });
+      const lists = {
+        a: `/events?categories=${a.slug}`,
+        parent: `/events?categories=${parent.id}`,
+        b: `/events?categories=${b.id}`,
+        tag: `/events?tags=${tag.slug}`,
+        all: '/events?per_page=50',
+      };
+      await r.cached(...Object.values(lists));
+
+      await makeEvent(srv, { title: 'Joins A', status: 'publish', categories: [a.id] });
+      assert.deepEqual(listTitles(await r.fresh(lists.a)), ['In A', 'Joins A']);
+      assert.deepEqual(listTitles(await r.fresh(lists.parent)), ['In A', 'Joins A']);
+      assert.ok(listTitles(await r.fresh(lists.all)).includes('Joins A'));
+      assert.deepEqual(listTitles(await r.hit(lists.b)), ['In B']);
+      assert.deepEqual(listTitles(await r.hit(lists.tag)), ['In B']);
+
+      await create(srv, 'venue', { venue: 'Unlinked Hall' });
+      await r.hit(lists.all);
+    });
+
+    it("an event changed off a category list's page refreshes that list's total and page", async () => {
+      const category = await makeTerm(srv, 'categories', { name: 'Paged category' });
+      const other = await makeTerm(srv, 'categories', { name: 'Unpaged category' });
+      const first = await makeEvent(srv, {
+        title: 'First',
+        status: 'publish',
+        categories: [category.id],
+        start_date: daysFromNow(3),
+        end_date: daysFromNow(3, '12:00:00'),
+      });
+      const second = await makeEvent(srv, {
+        title: 'Second',
+        status: 'publish',
+        categories: [category.id],
+        start_date: daysFromNow(5),
+        end_date: daysFromNow(5, '12:00:00'),
+      });
+      await makeEvent(srv, { title: 'Elsewhere', status: 'publish', categories: [other.id] });
+      const paged = `/events?categories=${category.id}&per_page=1`;
+      const elsewhere = `/events?categories=${other.id}`;
+      await r.cached(paged, elsewhere);
+      assert.equal((await srv.get(paged)).headers.get('x-wp-total'), '2');
+
+      const moved = await srv.request('PUT', `/events/${second.id}`, {
+        as: 'administrator',
+        json: { start_date: daysFromNow(2), end_date: daysFromNow(2, '12:00:00') },
+      });
+      assert.equal(moved.status, 200, moved.text);
+      assert.deepEqual(listTitles(await r.fresh(paged)), ['Second']);
+      await r.hit(elsewhere);
+
+      await r.cached(paged);
+      const drafted = await srv.request('PUT', `/events/${first.id}`, {
+        as: 'administrator',
+        json: { status: 'draft' },
+      });
+      assert.equal(drafted.status, 200, drafted.text);
+      await r.fresh(paged);
+      const after = await srv.get(paged);
+      assert.equal(after.headers.get('x-wp-total'), '1');
+      assert.deepEqual(listTitles(after.body), ['Second']);
+      await r.hit(elsewhere);
+    });
+
+    it("a category moved under another refreshes the new parent's filtered list", async () => {
+      const parent = await makeTerm(srv, 'categories', { name: 'Adopting parent' });
+      const child = await makeTerm(srv, 'categories', { name: 'Adopted child' });
+      await makeEvent(srv, { title: 'Of the child', status: 'publish', categories: [child.id] });
+      const filtered = `/events?categories=${parent.slug}`;
+      await r.cached(filtered);
+      assert.deepEqual(listTitles(await r.hit(filtered)), []);
+
+      const moved = await srv.request('PUT', `/categories/${child.id}`, {
+        as: 'editor',
+        json: { parent: parent.id },
+      });
+      assert.equal(moved.status, 200, moved.text);
+      assert.deepEqual(listTitles(await r.fresh(filtered)), ['Of the child']);
+    });
+
     it('an event trashed leaves its single read and the lists; other events stay cached', async () => {
       const doomed = await makeEvent(srv, { title: 'Doomed', status: 'publish' });
       const kept = await makeEvent(srv, { title: 'Kept', status: 'publish' });
@@ -281,7 +368,12 @@ if (backends.includes('postgres')) {
       assert.deepEqual(venueName(listed), ['Renamed Hall']);
       assert.equal((await r.hit(`/events/${unrelated.id}`)).title, 'Unrelated');
 
+      const apart = await makeTerm(srv, 'categories', { name: 'Category apart' });
+      await makeEvent(srv, { title: 'Apart', status: 'publish', categories: [apart.id] });
+      await r.cached(`/events?categories=${category.id}`, `/events?categories=${apart.id}`);
       await makeEvent(srv, { title: 'Joins', status: 'publish', categories: [category.id] });
+      assert.deepEqual(listTitles(await r.fresh(`/events?categories=${category.id}`)), ['Unrelated', 'Joins']);
+      assert.deepEqual(listTitles(await r.hit(`/events?categories=${apart.id}`)), ['Apart']);
       assert.equal((await r.fresh(`/events/${unrelated.id}`)).categories[0].count, 2);
       assert.equal((await r.fresh(`/categories/${category.id}`)).count, 2);
       assert.ok(listTitles(await r.fresh('/events?per_page=50')).includes('Joins'));

@@ -1,11 +1,13 @@
 /** What the events list and the feeds share: the meaning of their filters, their links, their page. */
 import { DateTime } from 'luxon';
+import { memberTag, typeTag } from '../../db/cache-tags.js';
 import type { LinkValue, Paging } from '../../http/pagination.js';
 import type { RequestContext } from '../../http/route.js';
 import { formatWall } from '../../time/format.js';
 import { modifiedLinkParams } from '../post-like/modified.js';
 import { publishDueForRead } from '../post-like/schedule.js';
 import { listStatuses, statusLinkValue } from '../post-like/status.js';
+import { categoryTaxonomy, tagTaxonomy } from '../terms/index.js';
 import type { EventListConditions } from './list-conditions.js';
 import { eventListQueries } from './list-planner.js';
 import type { EventRow } from './repository.js';
@@ -104,4 +106,35 @@ export async function readListPage(
   // A page past the total is empty without reading it (a 404 past the first page).
   const rows = paging.offset < total ? await pageFor(total).execute() : [];
   return { rows, total };
+}
+
+/**
+ * What a list's total and page are built from, for the response cache (db/cache-tags.ts), besides
+ * the records of the page, which `loadRelated` names. Narrowed by dates, `featured` and statuses
+ * alone: any event. By categories or tags besides those: the events carrying their terms (the
+ * filter's descendants included) and the taxonomies that resolved the filter's names. Null (all
+ * data) when anything else narrows it: a search reads every title, a venue filter the venues.
+ */
+export function listReads(list: EventListConditions): string[] | null {
+  const others =
+    (list.search ?? '').trim() !== '' ||
+    list.venue !== undefined ||
+    list.organizer !== undefined ||
+    list.geoloc !== undefined ||
+    (list.geoloc_lat !== undefined && list.geoloc_lng !== undefined) ||
+    list.include !== undefined ||
+    list.post_parent !== undefined ||
+    Boolean(list.modified?.modified_after || list.modified?.modified_before || list.modified?.orderby === 'modified');
+  if (others) return null;
+  if (list.categories === undefined && list.tags === undefined) return [typeTag('event')];
+  const reads = new Set<string>();
+  for (const [tax, ids] of [
+    [categoryTaxonomy, list.categories],
+    [tagTaxonomy, list.tags],
+  ] as const) {
+    if (ids === undefined) continue;
+    reads.add(typeTag(tax.name));
+    for (const id of ids ?? []) reads.add(memberTag(id));
+  }
+  return [...reads];
 }

@@ -23,7 +23,7 @@ import { publishDueForRead } from '../post-like/schedule.js';
 import { jsonLdVisible } from '../post-like/visibility.js';
 import { EventJson, EventListJson } from './json.js';
 import { FEED_MEDIA_TYPE, listFeedUrl } from './feeds.js';
-import { listConditions, listLinkParams, readListPage } from './list.js';
+import { listConditions, listLinkParams, listReads, readListPage } from './list.js';
 import { representEvent } from './representation.js';
 import { findEventBySlug, getEventById, loadRelated, type EventRow } from './repository.js';
 import { createEventOrSeries, trashEventOrSeries, updateEventOrSeries, type SeriesScope } from './series-edits.js';
@@ -81,11 +81,15 @@ async function represent(
 
 /**
  * `GET /events` (events.md 2): the page and its total (list.ts), one query per relation, then the
- * envelope, with a `Link` to the iCalendar feed of the same filters (feeds.ts).
+ * envelope, with a `Link` to the iCalendar feed of the same filters (feeds.ts). Cached while what
+ * the list reads (`listReads`) and the records it shows keep their versions.
  */
 async function listEvents(ctx: RequestContext, input: EventListInput) {
   const paging = resolvePaging(input, ctx.settings);
-  const { rows, total } = await readListPage(ctx, listConditions(ctx, input), paging);
+  const conditions = listConditions(ctx, input);
+  const reads = listReads(conditions);
+  if (reads) readsFrom(ctx, reads);
+  const { rows, total } = await readListPage(ctx, conditions, paging);
   const related = await loadRelated(ctx.app.db, rows, ctx, { jsonLd: false });
   const base = { urls: ctx.urls, settings: ctx.settings, jsonLd: false };
   const items = rows.map((row) =>
