@@ -88,6 +88,8 @@ export interface ColdPass {
 
 export interface ScenarioResult {
   scenario: ScenarioName;
+  /** Concurrent connections of its runs: the scenario's own (ScenarioLoad.connections), else the run's. */
+  connections: number;
   /** Null when the run made none (`--no-cold-pass`). */
   coldPass: ColdPass | null;
   service: Figures & { peakRssMb: number | null };
@@ -179,9 +181,11 @@ async function measure(
   options: BenchOptions,
   seed: number,
 ): Promise<ScenarioResult> {
+  const pools = step.pools[scenario];
+  const connections = pools.connections ?? options.connections;
   const plan = (origin: string, load: ScenarioLoad, duration: number, round: number): LoadPlan => ({
     origin,
-    connections: options.connections,
+    connections,
     headers: requestHeaders(options),
     duration,
     pools: load.pools,
@@ -193,7 +197,6 @@ async function measure(
     step.urlsSent += result.generated;
     return result;
   };
-  const pools = step.pools[scenario];
   let coldPass: ColdPass | null = null;
   if (options.coldPass && distinctReads(pools.pools).length) {
     const pass = await driver.run({ ...plan(step.service.origin, pools, 1, 0), coldPass: true });
@@ -221,6 +224,7 @@ async function measure(
   const b = aggregate(baseline);
   return {
     scenario,
+    connections,
     coldPass,
     service: { ...s, peakRssMb },
     baseline: b,

@@ -51,7 +51,23 @@ export interface DatasetSummary {
   organizerIds: number[];
   /** Words that occur in titles and descriptions (search terms). */
   words: string[];
+  /** The day the day-writes scenario creates events on, and events of that day it retitles. */
+  writeDay: WriteDay;
 }
+
+/**
+ * A local day (`YYYY-MM-DD`, the date of the events' `start_date`) and up to `WRITE_DAY_EVENTS`
+ * published, listed events that start on it and lead no series, in ID order.
+ */
+export interface WriteDay {
+  day: string;
+  eventIds: number[];
+}
+
+/** Events of the write day that day-writes retitles: the day should have at least this many. */
+export const WRITE_DAY_EVENTS = 20;
+/** Days after the anchor where the search for the write day starts. */
+const WRITE_DAY_OFFSET = 30;
 
 const CITIES = [
   {
@@ -283,6 +299,28 @@ function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 const clamp = (n: number, min: number, max: number) => Math.max(min, Math.min(max, n));
+
+/**
+ * The day nearest `target` on which at least `WRITE_DAY_EVENTS` of the candidates start; on a
+ * dataset too small for that (1,000 events have fewer than one a day), the day with the most,
+ * nearest first. `startsOn` maps each local day to the candidates starting on it, in ID order.
+ */
+function chooseWriteDay(startsOn: Map<string, number[]>, excluded: ReadonlySet<number>, target: DateTime): WriteDay {
+  const distance = (day: string) => Math.abs(DateTime.fromISO(day, { zone: 'utc' }).diff(target, 'days').days);
+  let best: WriteDay & { distance: number } = { day: target.toISODate()!, eventIds: [], distance: 0 };
+  for (const [day, ids] of startsOn) {
+    const eventIds = ids.filter((id) => !excluded.has(id)).slice(0, WRITE_DAY_EVENTS);
+    const d = distance(day);
+    const better =
+      eventIds.length !== best.eventIds.length
+        ? eventIds.length > best.eventIds.length
+        : d !== best.distance
+          ? d < best.distance
+          : day < best.day;
+    if (better) best = { day, eventIds, distance: d };
+  }
+  return { day: best.day, eventIds: best.eventIds };
+}
 
 type Row<T extends keyof Database> = Insertable<Database[T]>;
 
@@ -544,6 +582,8 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
   const midCategories = categories.filter((c) => c.depth === 1);
   const topCategories = categories.filter((c) => c.depth === 0);
   const published: number[] = [];
+  /** Published, listed events by the local day of their start: the write day's candidates. */
+  const startsOn = new Map<string, number[]>();
   const nowMs = now.toMillis();
 
   const writeChunk = async (trx: Trx, count: number) => {
@@ -655,7 +695,13 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
         }),
       );
       const hidden = rng.chance(0.01);
-      if (status === 'publish' && !hidden) published.push(id);
+      if (status === 'publish' && !hidden) {
+        published.push(id);
+        const startDay = wall(start).slice(0, 10);
+        const onDay = startsOn.get(startDay);
+        if (onDay) onDay.push(id);
+        else startsOn.set(startDay, [id]);
+      }
       const showMap = rng.weighted([
         [1, 6],
         [0, 3],
@@ -740,7 +786,9 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
     await sql`select setval(pg_get_serial_sequence('terms', 'id'), (select max(id) from terms))`.execute(db);
   }
   const series = Math.min(options.series ?? 0, published.length);
-  const occurrences = series ? await addSeries(db, rng, published, series) : 0;
+  const { parents, occurrences } = series
+    ? await addSeries(db, rng, published, series)
+    : { parents: [], occurrences: 0 };
   // Fresh statistics after a bulk load, as one would run after any import: on SQLite the service's
   // own refresh; on PostgreSQL the vacuum with analyze that autovacuum would run soon after
   // (dead row versions of the counters the triggers keep, and the visibility map that index-only
@@ -767,5 +815,7 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
     venueIds: venues.map((v) => v.id),
     organizerIds: organizers,
     words: [...TOPICS, ...KINDS, ...QUALITIES].map((w) => w.toLowerCase()),
+    // Series parents are left out: retitling one would rewrite its occurrences too.
+    writeDay: chooseWriteDay(startsOn, new Set(parents), anchorDay.plus({ days: WRITE_DAY_OFFSET })),
   };
 }

@@ -1,6 +1,6 @@
 import type { BackendResult, BenchResult, StepResult } from './bench.js';
 import { GZIP_MIN_BYTES } from '../src/http/compression.js';
-import { SCENARIO_DESCRIPTIONS, SCENARIO_READS, SCENARIOS } from './scenarios.js';
+import { DAY_WRITERS, SCENARIO_DESCRIPTIONS, SCENARIO_READS, SCENARIOS } from './scenarios.js';
 import { TARGET_CONNECTIONS, TARGET_EVENTS } from './targets.js';
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -13,14 +13,25 @@ function table(header: string[], rows: string[][]): string[] {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
-function header({ meta, options }: BenchResult): string[] {
+/** `32 connections`, and the scenarios that ran at their own: `32 connections (day-writes: 8)`. */
+function connectionsText({ options, backends }: BenchResult): string {
+  const own = new Map<string, number>();
+  for (const backend of backends)
+    for (const step of backend.steps)
+      for (const s of step.scenarios) if (s.connections !== options.connections) own.set(s.scenario, s.connections);
+  const list = [...own].map(([name, n]) => `${name}: ${n}`).join(', ');
+  return `${options.connections} connections${list ? ` (${list})` : ''}`;
+}
+
+function header(result: BenchResult): string[] {
+  const { meta, options } = result;
   const commit = meta.commit
     ? `${meta.commit.slice(0, 10)}${meta.dirty ? ' (with uncommitted changes)' : ''}`
     : 'unknown commit';
   return [
     `Calendar Server benchmark, ${meta.date}, ${commit}`,
     `${meta.machine.cores} cores (${meta.machine.cpu}), ${meta.machine.memoryGb} GB, ${meta.machine.os}; Node ${meta.versions.node}, SQLite ${meta.versions.sqlite}${meta.versions.postgresql ? `, PostgreSQL ${meta.versions.postgresql}` : ''}`,
-    `${options.connections} connections, ${options.duration} s × ${options.rounds} round(s) per figure after ${options.coldPass ? 'a cold pass (each distinct read of the scenario once; list-uncached has none) and ' : ''}${options.warmup} s warm-up; each round alternates with a bare node:http server answering the bytes of the default page (×base = service / baseline).`,
+    `${connectionsText(result)}, ${options.duration} s × ${options.rounds} round(s) per figure after ${options.coldPass ? 'a cold pass (each distinct read of the scenario once; list-uncached has none) and ' : ''}${options.warmup} s warm-up; each round alternates with a bare node:http server answering the bytes of the default page (×base = service / baseline).`,
     options.gzip
       ? `Requests accept gzip (Accept-Encoding: gzip, as browsers and HTTP libraries send); answers of ${GZIP_MIN_BYTES / 1024} KiB and more come compressed.`
       : 'Requests do not accept gzip (--no-gzip): every answer comes uncompressed.',
@@ -106,7 +117,7 @@ function legend(): string[] {
 function targetLines(result: BenchResult): string[] {
   return [
     '',
-    `Targets (set for ${int(TARGET_EVENTS)} events, ${TARGET_CONNECTIONS} connections; on SQLite unless they name PostgreSQL)`,
+    `Targets (set for ${int(TARGET_EVENTS)} events, ${TARGET_CONNECTIONS} connections and day-writes' own ${DAY_WRITERS}; on SQLite unless they name PostgreSQL)`,
     ...result.targets.map((check) => {
       const verdict = check.pass === null ? 'n/a ' : check.pass ? 'PASS' : 'FAIL';
       return `  ${verdict}  ${check.target}: ${check.value}${check.comparable ? '' : ' (other settings: informative only)'}`;

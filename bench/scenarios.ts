@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { DatasetSummary } from './dataset.js';
+import { WRITE_DAY_EVENTS, type DatasetSummary } from './dataset.js';
 import type { PlannedRequest, RequestPool } from './drive.js';
 import { drawCategories, drawPage, drawTags, vocabularyOf } from './list-urls.js';
 import { Random } from './random.js';
@@ -11,9 +11,13 @@ export const SCENARIOS = [
   'single',
   'venues-upcoming',
   'create',
+  'day-writes',
   'mixed',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
+
+/** Concurrent writers of day-writes, whatever --connections says: the load issue 28 asks to measure. */
+export const DAY_WRITERS = 8;
 
 export const SCENARIO_DESCRIPTIONS: Record<ScenarioName, string> = {
   'list-default': 'GET /events, the same URL every time',
@@ -22,6 +26,7 @@ export const SCENARIO_DESCRIPTIONS: Record<ScenarioName, string> = {
   single: 'GET /events/{id} over random published events',
   'venues-upcoming': 'GET /venues?only_with_upcoming=1',
   create: 'authenticated POST /events with an inline venue and two categories',
+  'day-writes': `${DAY_WRITERS} connections (not --connections): authenticated POST /events on one day, retitles of ${WRITE_DAY_EVENTS} events of that day`,
   mixed: '90% reads of a small pool (default list, 100 events, 10 one-category lists), 10% creates',
 };
 
@@ -38,6 +43,7 @@ export const SCENARIO_READS: Record<ScenarioName, string> = {
   single: 'cached',
   'venues-upcoming': 'cached',
   create: '-',
+  'day-writes': '-',
   mixed: 'lists stale on writes',
 };
 
@@ -53,6 +59,8 @@ export interface PoolOptions {
 
 export interface ScenarioLoad {
   pools: RequestPool[];
+  /** Concurrent connections when the scenario sets its own load; otherwise the run's `--connections`. */
+  connections?: number;
   /** Statuses besides 2xx that are normal answers: a page past the end of a list is a 404 (events.md 2.8). */
   expected: number[];
 }
@@ -104,6 +112,37 @@ function variedListPaths(summary: DatasetSummary, seed: number, size: number): s
   return [...paths];
 }
 
+/**
+ * Writes on one day of the dataset (DatasetSummary.writeDay), half and half: creates of published
+ * events starting on it (no venue, no categories), and updates changing only the title of events
+ * that start on it. Its own generator, so that the other pools stay as they were.
+ */
+function dayWritesPools(summary: DatasetSummary, seed: number, headers: Record<string, string>): RequestPool[] {
+  const rng = new Random(`day-writes:${seed}`);
+  const day = DateTime.fromISO(summary.writeDay.day, { zone: 'utc' });
+  const creates: PlannedRequest[] = Array.from({ length: 50 }, () => {
+    const start = day.set({ hour: rng.int(8, 20), minute: rng.pick([0, 15, 30, 45]) });
+    const body = {
+      title: `Bench event {{n}}`,
+      description: 'Created by the benchmark.',
+      start_date: start.toFormat('yyyy-MM-dd HH:mm:ss'),
+      end_date: start.plus({ hours: rng.int(1, 3) }).toFormat('yyyy-MM-dd HH:mm:ss'),
+      status: 'publish',
+    };
+    return { method: 'POST', path: `${API_ROOT}/events`, headers, body: JSON.stringify(body) };
+  });
+  const retitles: PlannedRequest[] = summary.writeDay.eventIds.map((id) => ({
+    method: 'POST',
+    path: `${API_ROOT}/events/${id}`,
+    headers,
+    body: JSON.stringify({ title: `Bench event retitled {{n}}` }),
+  }));
+  return [
+    { name: 'day-create', weight: 1, requests: creates },
+    { name: 'day-retitle', weight: 1, requests: retitles },
+  ];
+}
+
 /** The request pools of every scenario, from the dataset. */
 export function scenarioPools(summary: DatasetSummary, options: PoolOptions): ScenarioPools {
   const rng = new Random(`pools:${options.seed}`);
@@ -130,6 +169,7 @@ export function scenarioPools(summary: DatasetSummary, options: PoolOptions): Sc
   // so that what mixed measures is how often its creates empty the cache, not a large pool.
   const polledEvents = single.slice(0, 100);
   const categoryLists = rng.sample(summary.categorySlugs, 10).map((slug) => get(`/events?categories=${slug}`));
+  const writeDay = dayWritesPools(summary, options.seed, json);
   const only = (name: string, requests: PlannedRequest[], expected: number[] = []): ScenarioLoad => ({
     pools: [{ name, weight: 1, requests }],
     expected,
@@ -146,6 +186,7 @@ export function scenarioPools(summary: DatasetSummary, options: PoolOptions): Sc
     single: only('single', single),
     'venues-upcoming': only('venues-upcoming', venues),
     create: only('create', creates),
+    'day-writes': { pools: writeDay, connections: DAY_WRITERS, expected: [] },
     mixed: {
       pools: [
         { name: 'list-default', weight: 30, requests: listDefault },

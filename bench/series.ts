@@ -20,9 +20,15 @@ const RULES: ReadonlyArray<readonly [(rng: Random) => string, number]> = [
 /**
  * Makes `count` of the given events the first events of recurring series, their occurrences
  * written by the service's own series code (the path a `POST /events` with `recurrence` takes),
- * with the default settings (occurrences up to 24 months ahead). Returns the occurrences written.
+ * with the default settings (occurrences up to 24 months ahead). Returns the events made series
+ * parents and the occurrences written.
  */
-export async function addSeries(db: Db, rng: Random, parents: readonly number[], count: number): Promise<number> {
+export async function addSeries(
+  db: Db,
+  rng: Random,
+  parents: readonly number[],
+  count: number,
+): Promise<{ parents: number[]; occurrences: number }> {
   const settings = defaultSettings();
   const chosen = rng.sample([...parents], count);
   for (let i = 0; i < chosen.length; i += SERIES_PER_TRANSACTION) {
@@ -39,5 +45,5 @@ export async function addSeries(db: Db, rng: Random, parents: readonly number[],
     .selectFrom('event_series_members')
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { parents: chosen, occurrences: Number(row.n) };
 }

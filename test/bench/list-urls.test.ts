@@ -35,6 +35,7 @@ const summary: DatasetSummary = {
   venueIds: range(2_500, (i) => 200_000 + i),
   organizerIds: range(1_666, (i) => 300_000 + i),
   words: ['jazz', 'poetry', 'workshop', 'family'],
+  writeDay: { day: '2026-12-27', eventIds: range(20, (i) => 3_000 + 7 * i) },
 };
 const lists: UncachedLists = { seed: 1, vocabulary: vocabularyOf(summary) };
 

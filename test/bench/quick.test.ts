@@ -23,7 +23,8 @@ describe('npm run bench -- --quick', () => {
       events: 400,
       scaling: [150, 400],
       scenarios: [...SCENARIOS],
-      connections: 8,
+      // Fewer than day-writes' own connections, so that its override shows.
+      connections: 4,
       gzip: true,
       coldPass: true,
       // Long enough that every scenario completes requests on a busy machine (the suite runs
@@ -74,7 +75,16 @@ describe('npm run bench -- --quick', () => {
       assert.ok(s.service.peakRssMb === null || s.service.peakRssMb > 10, `${s.scenario}: RSS ${s.service.peakRssMb}`);
     }
     assert.ok((statuses('create')['201'] ?? 0) > 0, 'create answered no 201');
+    assert.ok((statuses('day-writes')['201'] ?? 0) > 0, 'day-writes created no event');
+    assert.ok((statuses('day-writes')['200'] ?? 0) > 0, 'day-writes retitled no event');
     assert.ok((statuses('mixed')['201'] ?? 0) > 0, 'mixed created no event');
+  });
+
+  it('day-writes runs at its own 8 connections, every other scenario at --connections', () => {
+    for (const s of main.scenarios) assert.equal(s.connections, s.scenario === 'day-writes' ? 8 : 4, s.scenario);
+    assert.equal(coldPass('day-writes'), null, 'day-writes has no reads');
+    assert.match(main.dataset.writeDay.day, /^\d{4}-\d{2}-\d{2}$/);
+    assert.ok(main.dataset.writeDay.eventIds.length > 0, 'the write day has events to retitle');
   });
 
   it('a cold pass reads each distinct URL of a pool once; list-uncached and create have none', () => {
@@ -120,7 +130,7 @@ describe('npm run bench -- --quick', () => {
   });
 
   it('the report sets cached and uncached reads side by side, then the targets; the JSON file holds it all', () => {
-    assert.equal(result.targets.length, 11);
+    assert.equal(result.targets.length, 12);
     assert.ok(
       result.targets.every((t) => !t.comparable || t.target.includes('1M')),
       'a 400-event run is not comparable with the targets',
@@ -137,6 +147,10 @@ describe('npm run bench -- --quick', () => {
     assert.match(report, /^list-varied +cached /m);
     assert.match(report, /^list-uncached +uncached /m);
     assert.match(report, /^mixed +lists stale on writes /m);
+    assert.match(report, /^day-writes +- /m);
+    assert.match(report, /^4 connections \(day-writes: 8\), /m);
+    assert.match(report, /^ {2}day-writes +- +8 connections \(not --connections\): /m);
+    assert.match(report, /n\/a +day-writes on PostgreSQL ≥ 500 req\/s, p99 ≤ 100 ms, 0 errors: not measured/);
     assert.match(report, /n\/a +list-uncached on PostgreSQL ≥ 1,000 req\/s, p99 ≤ 50 ms: not measured/);
   });
 });
