@@ -109,7 +109,7 @@ function legend(): string[] {
       (name) => `  ${name.padEnd(16)} ${SCENARIO_READS[name].padEnd(readsWidth)} ${SCENARIO_DESCRIPTIONS[name]}`,
     ),
     '  cached: the same URLs again, answered from the cache the cold pass filled; uncached: never the same URL twice;',
-    '  lists stale on writes: repeated URLs; a write makes every list stale, and the single reads of what it changed.',
+    '  stale on writes: repeated URLs; a write makes stale the answers built from what it changed.',
     '  Targets are judged on the rounds, never on a cold pass.',
   ];
 }

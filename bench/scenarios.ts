@@ -33,8 +33,8 @@ export const SCENARIO_DESCRIPTIONS: Record<ScenarioName, string> = {
 /**
  * What the response cache can do for a scenario's reads, shown next to its figures: `cached`, the
  * same URLs again, answered from the cache once the cold pass has filled it; `uncached`, never the
- * same URL twice; `lists stale on writes`, repeated URLs of which every write makes the lists stale,
- * and the single reads of what it changed (db/cache-tags.ts); `-`, no reads.
+ * same URL twice; `stale on writes`, repeated URLs of which a write makes stale the answers built
+ * from what it changed (db/cache-tags.ts); `-`, no reads.
  */
 export const SCENARIO_READS: Record<ScenarioName, string> = {
   'list-default': 'cached',
@@ -44,7 +44,7 @@ export const SCENARIO_READS: Record<ScenarioName, string> = {
   'venues-upcoming': 'cached',
   create: '-',
   'day-writes': '-',
-  mixed: 'lists stale on writes',
+  mixed: 'stale on writes',
 };
 
 export const API_ROOT = '/wp-json/calendar/events/v1';
