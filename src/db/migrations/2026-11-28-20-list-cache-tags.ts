@@ -9,7 +9,11 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 //   count moving (every event write does) bumps the term's own tag alone. What reads `c:` of a
 //   taxonomy (a filter resolving names and slugs, a term's ancestors) reads no count.
 // On PostgreSQL `m:` tags are sharded as `c:` tags are (migration 18): the events of one category
-// are written concurrently.
+// are written concurrently. And a transaction bumps each tag once: readers only see a version
+// change at commit, so one is all a tag needs, while every further update of the same row in one
+// transaction walks the row versions the earlier ones left (a transaction writing a thousand
+// events, a series or an import, bumped `c:event` thousands of times, in time growing with the
+// square of the count). The tags already bumped are kept in a setting local to the transaction.
 
 const BUCKETS = 256;
 const SHARDS = 16;
@@ -47,14 +51,23 @@ function sqliteStatements(): string[] {
 
 function postgresStatements(): string[] {
   return [
-    `create or replace function cache_tags_bump(tags text[]) returns void language sql as $$
-      insert into cache_tags (tag, shard, version)
-      select distinct tag,
-        case when tag like 'c:%' or tag like 'm:%' then (txid_current() % ${SHARDS})::integer else 0 end, 1
-      from unnest(tags) as tag
-      order by 1, 2
-      on conflict (tag, shard) do update set version = cache_tags.version + 1
-    $$`,
+    `create or replace function cache_tags_bump(tags text[]) returns void language plpgsql as $$
+      declare
+        bumped text := coalesce(current_setting('calendar.bumped_tags', true), '');
+        fresh text[];
+      begin
+        select array_agg(distinct tag) into fresh from unnest(tags) as tag
+          where strpos(bumped, ',' || tag || ',') = 0;
+        if fresh is null then
+          return;
+        end if;
+        perform set_config('calendar.bumped_tags', coalesce(nullif(bumped, ''), ',') || array_to_string(fresh, ',') || ',', true);
+        insert into cache_tags (tag, shard, version)
+        select tag, case when tag like 'c:%' or tag like 'm:%' then (txid_current() % ${SHARDS})::integer else 0 end, 1
+        from unnest(fresh) as tag
+        order by 1, 2
+        on conflict (tag, shard) do update set version = cache_tags.version + 1;
+      end $$`,
     `create function cache_tags_members() returns trigger language plpgsql as $$
       begin
         if tg_table_name = 'event_terms' then
