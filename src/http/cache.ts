@@ -48,7 +48,7 @@ export interface CacheEntry {
   /** `data_version` read before the response was built. */
   version: number;
   /** The tags it was built from with their versions read before it was built; null: all data. */
-  reads: Array<[tag: string, version: number]> | null;
+  reads: TagReads | null;
   /** When that version was read (ms since the epoch). */
   at: number;
   /** Not served from this time on (ms since the epoch; Infinity for `'data'` entries). */
@@ -109,6 +109,28 @@ export interface ResponseCacheOptions {
   readTags?: () => Promise<TagVersions>;
   /** Compresses a body with gzip. Default: zlib on libuv's thread pool (compression.ts). */
   compress?: (body: Buffer) => Promise<Buffer>;
+}
+
+/**
+ * An answer's tags, as numbers (`TagNumbers`), and their versions: a list names a hundred tags or
+ * more (the records of its page and all they embed), which as pairs of a string and a number made
+ * most of the memory its stored answer held.
+ */
+export interface TagReads {
+  tags: Uint32Array;
+  versions: Float64Array;
+}
+
+/** Tag names numbered in the order first seen; the names are few (db/cache-tags.ts). */
+class TagNumbers {
+  private readonly numbers = new Map<string, number>();
+  readonly names: string[] = [];
+
+  of(tag: string): number {
+    let n = this.numbers.get(tag);
+    if (n === undefined) this.numbers.set(tag, (n = this.names.push(tag) - 1));
+    return n;
+  }
 }
 
 /** `data_version` and the tag versions, the tags read after it: never older than it. */
@@ -173,6 +195,7 @@ export class ResponseCache {
   private readonly ttlMs: number;
   private readonly maxBytes: number;
   private bytes = 0;
+  private readonly tagNumbers = new TagNumbers();
 
   constructor(
     private readonly db: Db,
@@ -260,8 +283,21 @@ export class ResponseCache {
     if (!entry || now >= entry.expires) return null;
     if (entry.version === snapshot.version) return entry;
     if (!entry.reads || entry.version > snapshot.version) return null;
-    for (const [tag, version] of entry.reads) if ((snapshot.tags.get(tag) ?? 0) !== version) return null;
+    const { tags, versions } = entry.reads;
+    const { names } = this.tagNumbers;
+    for (let i = 0; i < tags.length; i++) if ((snapshot.tags.get(names[tags[i]!]!) ?? 0) !== versions[i]) return null;
     return entry;
+  }
+
+  private tagReads(reads: ReadonlySet<string>, snapshot: Snapshot): TagReads {
+    const tags = new Uint32Array(reads.size);
+    const versions = new Float64Array(reads.size);
+    let i = 0;
+    for (const tag of reads) {
+      tags[i] = this.tagNumbers.of(tag);
+      versions[i++] = snapshot.tags.get(tag) ?? 0;
+    }
+    return { tags, versions };
   }
 
   private hitSlot(entry: CacheEntry): CacheSlot {
@@ -295,7 +331,7 @@ export class ResponseCache {
           length: body.length,
           etag,
           version: snapshot.version,
-          reads: reads ? [...reads].map((tag) => [tag, snapshot.tags.get(tag) ?? 0]) : null,
+          reads: reads ? this.tagReads(reads, snapshot) : null,
           at,
           expires: expires(freshUntil),
           gzip: null,
