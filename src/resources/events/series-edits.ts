@@ -170,7 +170,7 @@ export async function updateEventOrSeries(
   current: EventRow,
   scope: SeriesScope | undefined,
 ): Promise<void> {
-  const member = await findMembership(trx, current.id);
+  const member = await findMembership(trx, current);
   if (!member) return editSeries(trx, input, ctx, now, current);
   if (scope === 'all') return editSeries(trx, input, ctx, now, await getEventById(trx, member.series_id));
   if (scope === 'following') return splitSeries(trx, input, ctx, now, current, member);
@@ -195,7 +195,7 @@ export async function trashEventOrSeries(
   now: Now,
   scope: SeriesScope | undefined,
 ): Promise<boolean> {
-  const member = await findMembership(trx, row.id);
+  const member = await findMembership(trx, row);
   if (member && scope !== 'all') {
     if (!(await trashRecord(trx, row, now))) return false;
     await editExdates(trx, member.series_id, (dates) => [...dates, dayOf(member.original_start)]);

@@ -70,9 +70,13 @@ export const recurrenceRefused = (problem: string) =>
     new Map([['recurrence', reasonFailure('recurrence', paramReasons.invalidRecurrence(problem))]]),
   );
 
-/** Series membership of an event: its series and whether it was edited alone. */
-export async function findMembership(trx: Trx, eventId: number) {
-  return trx.selectFrom('event_series_members').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+/**
+ * Series membership of an event: its series and whether it was edited alone. Only an event with a
+ * parent can be an occurrence, so most events need no lookup.
+ */
+export async function findMembership(trx: Trx, event: { id: number; parent_id: number }) {
+  if (event.parent_id === 0) return undefined;
+  return trx.selectFrom('event_series_members').selectAll().where('event_id', '=', event.id).executeTakeFirst();
 }
 
 /** What the representation of a page shows of series: the rules of parents, the series of occurrences. */
