@@ -335,7 +335,14 @@ export function narrowsBeyondDates(list: EventListConditions, resolved: Resolved
   return (
     resolved.terms.categories !== null ||
     resolved.terms.tags !== null ||
-    resolved.search.length > 0 ||
+    narrowsBeyondDatesAndTerms(list, resolved.search)
+  );
+}
+
+/** As `narrowsBeyondDates`, the category and tag filters left aside. */
+export function narrowsBeyondDatesAndTerms(list: EventListConditions, search: SearchTerm[]): boolean {
+  return (
+    search.length > 0 ||
     Boolean(list.venue) ||
     Boolean(list.organizer) ||
     list.geoloc !== undefined ||

@@ -8,7 +8,7 @@ import { modifiedLinkParams } from '../post-like/modified.js';
 import { publishDueForRead } from '../post-like/schedule.js';
 import { listStatuses, statusLinkValue } from '../post-like/status.js';
 import { categoryTaxonomy, tagTaxonomy } from '../terms/index.js';
-import type { EventListConditions } from './list-conditions.js';
+import { narrowsBeyondDatesAndTerms, searchTerms, type EventListConditions } from './list-conditions.js';
 import { eventListQueries } from './list-planner.js';
 import type { EventRow } from './repository.js';
 import type { EventListInput } from './schema.js';
@@ -113,19 +113,11 @@ export async function readListPage(
  * the records of the page, which `loadRelated` names. Narrowed by dates, `featured` and statuses
  * alone: any event. By categories or tags besides those: the events carrying their terms (the
  * filter's descendants included) and the taxonomies that resolved the filter's names. Null (all
- * data) when anything else narrows it: a search reads every title, a venue filter the venues.
+ * data) when anything else narrows or orders it: a search reads every title, a venue filter the
+ * venues, `orderby=modified` every modification date.
  */
 export function listReads(list: EventListConditions): string[] | null {
-  const others =
-    (list.search ?? '').trim() !== '' ||
-    list.venue !== undefined ||
-    list.organizer !== undefined ||
-    list.geoloc !== undefined ||
-    (list.geoloc_lat !== undefined && list.geoloc_lng !== undefined) ||
-    list.include !== undefined ||
-    list.post_parent !== undefined ||
-    Boolean(list.modified?.modified_after || list.modified?.modified_before || list.modified?.orderby === 'modified');
-  if (others) return null;
+  if (narrowsBeyondDatesAndTerms(list, searchTerms(list.search)) || list.modified?.orderby === 'modified') return null;
   if (list.categories === undefined && list.tags === undefined) return [typeTag('event')];
   const reads = new Set<string>();
   for (const [tax, ids] of [
