@@ -2,7 +2,6 @@ import { sql, type Insertable } from 'kysely';
 import { DateTime } from 'luxon';
 import { findUserByLogin, insertUser } from '../src/auth/users.js';
 import type { Backend } from '../src/db/connect.js';
-import { bumpDataVersion } from '../src/db/data-version.js';
 import { refreshStatistics } from '../src/db/statistics.js';
 import type { Database, Db, Trx } from '../src/db/tables.js';
 import { Random } from './random.js';
@@ -575,7 +574,6 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
       termRows.push({ id, taxonomy: 'post_tag', name, slug: slugify(name), description: '', parent: 0 });
     }
     await insertRows(trx, 'terms', termRows, backend);
-    await bumpDataVersion(trx);
   });
 
   const leafCategories = categories.filter((c) => c.depth === 2);
@@ -775,7 +773,6 @@ export async function seedDataset(db: Db, options: DatasetOptions): Promise<Data
         await writeChunk(trx, count);
         options.onProgress?.(written + done + count, total);
       }
-      await bumpDataVersion(trx);
     });
     written += inTransaction;
   }

@@ -28,6 +28,7 @@ import * as eventSeries from './migrations/2026-11-28-17-event-series.js';
 import * as cacheTags from './migrations/2026-11-28-18-cache-tags.js';
 import * as slugCodePointIndex from './migrations/2026-11-28-19-slug-code-point-index.js';
 import * as listCacheTags from './migrations/2026-11-28-20-list-cache-tags.js';
+import * as dataVersionByTriggers from './migrations/2026-11-28-21-data-version-by-triggers.js';
 
 /** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-18-cache-tags': cacheTags,
   '2026-11-28-19-slug-code-point-index': slugCodePointIndex,
   '2026-11-28-20-list-cache-tags': listCacheTags,
+  '2026-11-28-21-data-version-by-triggers': dataVersionByTriggers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
 import { PostgresAdapter, sql } from 'kysely';
-import { bumpDataVersion } from '../db/data-version.js';
 import { appliedMigrations, migrateToLatest, migrateUpTo, migrationNames } from '../db/migrate.js';
 import type { Db, Trx } from '../db/tables.js';
 import { DUMPED_TABLES, planOf, type DumpedTable } from './dump-tables.js';
@@ -164,7 +163,6 @@ export async function importDump(db: Db, file: string): Promise<ImportSummary> {
       await refuseUnlessEmpty(trx);
       const loaded = await loadTables(trx, reader);
       await setNextIds(trx, header.next_ids);
-      await bumpDataVersion(trx);
       return loaded;
     });
     return { migration: header.migration, rows, upgraded: await migrateToLatest(db) };

@@ -260,7 +260,7 @@ forEachBackend('POST /venues and POST /organizers', (srv) => {
         const res = await srv().post(path, { as: 'editor', json: { [kind]: `Fresh ${kind}` } });
         assert.equal(res.status, 201);
         assert.equal(res.headers.get('location'), null);
-        assert.equal(await dataVersion(srv()), before + 1);
+        assert.ok((await dataVersion(srv())) > before, 'the write moved the data version');
       });
 
       it('text attributes are stored as plain text: tags stripped, whitespace collapsed, %XX kept (4.5, VO-22)', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Role } from '../../src/auth/roles.js';
-import { bumpDataVersion, readDataVersion } from '../../src/db/data-version.js';
+import { readDataVersion } from '../../src/db/data-version.js';
 import type { TestServer } from '../support/server.js';
 
 export type Kind = 'venue' | 'organizer';
@@ -74,8 +74,6 @@ export async function insertEvent(
   for (const [position, organizer_id] of (opts.organizers ?? []).entries()) {
     await srv.db.insertInto('event_organizers').values({ event_id: id, organizer_id, position }).execute();
   }
-  // Direct writes bump the data version like the service's own writes, so cached reads go stale.
-  await bumpDataVersion(srv.db);
   return id;
 }
 
@@ -99,7 +97,6 @@ export async function clearAll(srv: TestServer) {
   await srv.db.updateTable('posts').set({ image_id: null }).execute();
   await srv.db.deleteFrom('images').execute();
   await srv.db.deleteFrom('posts').execute();
-  await bumpDataVersion(srv.db);
 }
 
 export async function dataVersion(srv: TestServer): Promise<number> {
@@ -132,6 +129,5 @@ export async function insertImage(srv: TestServer, url: string): Promise<number>
     .insertInto('images')
     .values({ post_id: id, url, mime_type: 'image/jpeg', extension: 'jpg', width: 800, height: 600 })
     .execute();
-  await bumpDataVersion(srv.db);
   return id;
 }

@@ -277,30 +277,32 @@ forEachBackend('events contract of venues and organizers', (srv) => {
       const pending = await create(srv(), 'organizer', { organizer: 'Auto pending', status: 'pending' }, 'editor');
       const trashed = await create(srv(), 'organizer', { organizer: 'Auto trashed' });
       const priv = await create(srv(), 'organizer', { organizer: 'Auto private', status: 'private' });
+      const venue = await create(srv(), 'venue', { venue: 'Auto venue draft', status: 'draft' }, 'editor');
       const event = await insertEvent(srv(), {
         startsInDays: 1,
+        venues: [venue.id],
         organizers: [draft.id, pending.id, trashed.id, priv.id],
       });
       await srv().db.updateTable('posts').set({ status: 'trash' }).where('id', '=', trashed.id).execute();
       const contributor = await contextFor(srv(), 'contributor');
       const none = await srv()
         .db.transaction()
-        .execute((trx) => publishLinkedOfEvent(trx, organizerKind, event, contributor, nowIn('UTC')));
+        .execute((trx) => publishLinkedOfEvent(trx, [venueKind, organizerKind], event, contributor, nowIn('UTC')));
       assert.deepEqual(none, []);
       const editor = await contextFor(srv(), 'editor');
       const published = await srv()
         .db.transaction()
-        .execute((trx) => publishLinkedOfEvent(trx, organizerKind, event, editor, nowIn('UTC')));
-      assert.deepEqual(published.sort(), [draft.id, pending.id].sort());
+        .execute((trx) => publishLinkedOfEvent(trx, [venueKind, organizerKind], event, editor, nowIn('UTC')));
+      assert.deepEqual(published.sort(), [venue.id, draft.id, pending.id].sort());
       const statuses = await srv()
         .db.selectFrom('posts')
         .select(['id', 'status'])
-        .where('id', 'in', [draft.id, pending.id, trashed.id, priv.id])
+        .where('id', 'in', [draft.id, pending.id, trashed.id, priv.id, venue.id])
         .orderBy('id')
         .execute();
       assert.deepEqual(
         statuses.map((r) => r.status),
-        ['publish', 'publish', 'trash', 'private'],
+        ['publish', 'publish', 'trash', 'private', 'publish'],
       );
     });
   });

@@ -180,7 +180,7 @@ forEachBackend('POST/PUT/PATCH /venues/{id} and /organizers/{id} (and by slug)',
         const rec = await create(srv(), kind, { [kind]: `Versioned ${kind}` });
         const before = await dataVersion(srv());
         await srv().request('PATCH', `${path}/${rec.id}`, { as: 'administrator', json: { phone: '1' } });
-        assert.equal(await dataVersion(srv()), before + 1);
+        assert.ok((await dataVersion(srv())) > before, 'the write moved the data version');
       });
     });
 

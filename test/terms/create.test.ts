@@ -52,7 +52,7 @@ forEachBackend('POST /categories and /tags', (srv) => {
       'urls',
       '_links',
     ]);
-    assert.equal(await dataVersion(srv()), version + 1);
+    assert.ok((await dataVersion(srv())) > version, 'the write moved the data version');
     const stored = await srv().db.selectFrom('terms').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal(stored.taxonomy, 'tribe_events_cat');
     assert.equal(stored.parent, 0);

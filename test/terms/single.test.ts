@@ -1,7 +1,6 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectRestError, forEachBackend, type TestResponse } from '../support/server.js';
-import { bumpDataVersion } from '../../src/db/data-version.js';
 import { purgeTrash } from '../../src/resources/post-like/trash.js';
 import { dataVersion, insertEvent, makeTerm, termRows } from './fixtures.js';
 
@@ -239,7 +238,7 @@ forEachBackend('GET, update and DELETE /categories/{id} and /tags/{id}', (srv) =
     const { _links, ...withoutLinks } = doomed;
     assert.ok(_links);
     assert.deepEqual(res.body, { ...withoutLinks, count: 2 });
-    assert.equal(await dataVersion(srv()), version + 1);
+    assert.ok((await dataVersion(srv())) > version, 'the write moved the data version');
     assert.equal(
       await srv().db.selectFrom('terms').select('id').where('id', '=', doomed.id).executeTakeFirst(),
       undefined,
@@ -322,12 +321,10 @@ forEachBackend('categories and tags: counts, links and request features', (srv) 
         .set({ status, ...date })
         .where('id', '=', event)
         .execute();
-      await bumpDataVersion(srv().db);
       assert.equal(await count(), expected, status);
     }
     await srv().db.updateTable('posts').set({ status: 'publish' }).where('id', '=', event).execute();
     await srv().db.deleteFrom('posts').where('id', '=', event).execute();
-    await bumpDataVersion(srv().db);
     assert.equal(await count(), 0);
   });
 

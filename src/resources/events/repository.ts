@@ -97,27 +97,39 @@ export interface EventRelated {
   series: SeriesOfPage;
 }
 
-/** One query per relation for the given events (style.md rule 5). */
+/**
+ * Relations the caller knows the events have none of, which are then not queried: a create that
+ * named no category, tag, venue, organizer or rule leaves its new event without them.
+ */
+export interface Unlinked {
+  terms?: boolean;
+  venues?: boolean;
+  organizers?: boolean;
+  series?: boolean;
+}
+
+/** One query per relation for the given events (style.md rule 5), but for those known `unlinked`. */
 export async function loadRelated(
   trx: Trx,
   rows: EventRow[],
   ctx: RequestContext,
-  { jsonLd }: { jsonLd: boolean },
+  { jsonLd, unlinked = {} }: { jsonLd: boolean; unlinked?: Unlinked },
 ): Promise<EventRelated> {
   const ids = rows.map((r) => r.id);
   for (const row of rows) {
     ctx.readFrom?.add(recordTag(row.id));
     if (row.image_id !== null) ctx.readFrom?.add(recordTag(row.image_id));
   }
+  const none = () => new Map();
   const [images, [categories, tags], venues, organizers, series] = await Promise.all([
     loadImages(
       trx,
       rows.map((r) => r.image_id),
     ),
-    loadTermsForEvents(trx, [categoryTaxonomy, tagTaxonomy], ids, ctx),
-    loadLinkedForEvents(trx, venueKind, ids, ctx, { jsonLd }),
-    loadLinkedForEvents(trx, organizerKind, ids, ctx, { jsonLd }),
-    loadSeriesOfPage(trx, rows),
+    unlinked.terms ? [none(), none()] : loadTermsForEvents(trx, [categoryTaxonomy, tagTaxonomy], ids, ctx),
+    unlinked.venues ? none() : loadLinkedForEvents(trx, venueKind, ids, ctx, { jsonLd }),
+    unlinked.organizers ? none() : loadLinkedForEvents(trx, organizerKind, ids, ctx, { jsonLd }),
+    unlinked.series ? { recurrences: none(), members: none() } : loadSeriesOfPage(trx, rows),
   ]);
   return { images, categories, tags, venues, organizers, series };
 }

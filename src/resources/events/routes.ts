@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { can, canDeleteRecord, canEditRecord, canReadRecord } from '../../auth/capabilities.js';
 import { recordTag, typeTag } from '../../db/cache-tags.js';
-import { bumpDataVersion } from '../../db/data-version.js';
 import type { Trx } from '../../db/tables.js';
 import { readsFrom } from '../../http/cache.js';
 import { restErrors } from '../../http/errors.js';
@@ -25,7 +24,7 @@ import { EventJson, EventListJson } from './json.js';
 import { FEED_MEDIA_TYPE, listFeedUrl } from './feeds.js';
 import { listConditions, listLinkParams, listReads, readListPage } from './list.js';
 import { representEvent } from './representation.js';
-import { findEventBySlug, getEventById, loadRelated, type EventRow } from './repository.js';
+import { findEventBySlug, getEventById, loadRelated, type EventRow, type Unlinked } from './repository.js';
 import { createEventOrSeries, trashEventOrSeries, updateEventOrSeries, type SeriesScope } from './series-edits.js';
 import {
   EventBySlugArgs,
@@ -68,9 +67,9 @@ async function represent(
   trx: Trx,
   row: EventRow,
   ctx: RequestContext,
-  view: { jsonLd: boolean; linkedJsonLd: boolean },
+  view: { jsonLd: boolean; linkedJsonLd: boolean; unlinked?: Unlinked },
 ) {
-  const related = await loadRelated(trx, [row], ctx, { jsonLd: view.linkedJsonLd });
+  const related = await loadRelated(trx, [row], ctx, { jsonLd: view.linkedJsonLd, unlinked: view.unlinked });
   return representEvent(row, related, {
     urls: ctx.urls,
     settings: ctx.settings,
@@ -146,17 +145,28 @@ async function readEventBySlug(ctx: RequestContext, { slug: named }: EventBySlug
  * The answer to a write: the event as this request's transaction left it, read inside that
  * transaction, so that a concurrent write committed after it never shows in it.
  */
-async function representWritten(trx: Trx, id: number, ctx: RequestContext) {
-  return represent(trx, await getEventById(trx, id), ctx, { jsonLd: false, linkedJsonLd: false });
+async function representWritten(trx: Trx, id: number, ctx: RequestContext, unlinked?: Unlinked) {
+  return represent(trx, await getEventById(trx, id), ctx, { jsonLd: false, linkedJsonLd: false, unlinked });
 }
+
+/** A value of a link field that names nothing: the field left out, `null`, `""`, `[]`. */
+const namesNothing = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** What a create leaves its new event without: the relations its request named nothing for. */
+const unlinkedByCreate = (input: EventWriteInput): Unlinked => ({
+  terms: namesNothing(input.categories) && namesNothing(input.tags),
+  venues: namesNothing(input.venue),
+  organizers: namesNothing(input.organizer),
+  series: !input.recurrence,
+});
 
 /** `POST /events` (events.md 4): one transaction for the event and everything it creates. */
 async function createEvent(ctx: RequestContext, input: EventWriteInput) {
   const now = nowIn(ctx.settings.timezone);
   const body = await ctx.app.transact(async (trx) => {
     const id = await createEventOrSeries(trx, input, ctx, now);
-    await bumpDataVersion(trx);
-    return representWritten(trx, id, ctx);
+    return representWritten(trx, id, ctx, unlinkedByCreate(input));
   });
   return { status: 201, body };
 }
@@ -171,9 +181,8 @@ async function updateWith(
   const now = nowIn(ctx.settings.timezone);
   const body = await ctx.app.transact(async (trx) => {
     const current = await find(trx);
-    await updateEventOrSeries(trx, input, ctx, now, current, scope ?? undefined);
-    await bumpDataVersion(trx);
-    return representWritten(trx, current.id, ctx);
+    const unlinked = await updateEventOrSeries(trx, input, ctx, now, current, scope ?? undefined);
+    return representWritten(trx, current.id, ctx, unlinked);
   });
   return { body };
 }
@@ -196,7 +205,6 @@ async function trashWith(ctx: RequestContext, find: (trx: Trx) => Promise<EventR
     const row = await find(trx);
     if (row.status === 'trash' || !(await trashEventOrSeries(trx, row, now, scope ?? undefined)))
       throw restErrors.eventIsInTrash();
-    await bumpDataVersion(trx);
     return representWritten(trx, row.id, ctx);
   });
   return { body };

@@ -10,7 +10,7 @@ import { parseWall } from '../../time/format.js';
 import { expandRecurrence, type Recurrence } from '../../time/recurrence.js';
 import type { Now } from '../post-like/dates.js';
 import { restoreFromTrash, trashRecord, trashRecords } from '../post-like/trash.js';
-import { getEventById, type EventRow } from './repository.js';
+import { getEventById, type EventRow, type Unlinked } from './repository.js';
 import type { EventWriteInput } from './schema.js';
 import {
   findMembership,
@@ -69,21 +69,25 @@ async function restoreMembers(trx: Trx, parent: EventRow): Promise<void> {
   }
 }
 
-/** An edit of the series led by `parent` (or of an event that becomes one): the parent, then its occurrences. */
+/**
+ * An edit of the series led by `parent` (or of an event that becomes one): the parent, then its
+ * occurrences. Says so when `parent` leads no series, which its answer then need not look up.
+ */
 async function editSeries(
   trx: Trx,
   input: EventWriteInput,
   ctx: RequestContext,
   now: Now,
   parent: EventRow,
-): Promise<void> {
+): Promise<Unlinked> {
   await writeEvent(trx, input, ctx, now, parent);
   if (input.recurrence) await saveRecurrence(trx, parent.id, input.recurrence);
-  else if (!(await findSeries(trx, parent.id))) return;
+  else if (!(await findSeries(trx, parent.id))) return { series: true };
   const updated = await getEventById(trx, parent.id);
-  if (updated.status === 'trash') return;
+  if (updated.status === 'trash') return {};
   if (parent.status === 'trash') await restoreMembers(trx, parent);
   await syncSeries(trx, updated, ctx.settings, now, { copy: true });
+  return {};
 }
 
 /** `UNTIL` as RFC 5545 writes an instant: UTC, basic format. */
@@ -159,8 +163,8 @@ async function splitSeries(
 /**
  * An update of `current` (events.md 5) where series are concerned: on a series' first event (or
  * with `scope=all` on an occurrence) the series changes; with `scope=following` on an occurrence
- * the series splits there; on an occurrence otherwise it alone changes and is marked detached
- * (restoring it from the trash takes its day off the exception dates).
+ * the series splits there; on an occurrence otherwise it alone changes. Returns what the answer's
+ * event is known to lack.
  */
 export async function updateEventOrSeries(
   trx: Trx,
@@ -169,11 +173,24 @@ export async function updateEventOrSeries(
   now: Now,
   current: EventRow,
   scope: SeriesScope | undefined,
-): Promise<void> {
+): Promise<Unlinked> {
   const member = await findMembership(trx, current);
   if (!member) return editSeries(trx, input, ctx, now, current);
-  if (scope === 'all') return editSeries(trx, input, ctx, now, await getEventById(trx, member.series_id));
-  if (scope === 'following') return splitSeries(trx, input, ctx, now, current, member);
+  if (scope === 'all') await editSeries(trx, input, ctx, now, await getEventById(trx, member.series_id));
+  else if (scope === 'following') await splitSeries(trx, input, ctx, now, current, member);
+  else await editOccurrence(trx, input, ctx, now, current, member);
+  return {};
+}
+
+/** An occurrence edited alone: marked detached; restoring it from the trash takes its day off the exception dates. */
+async function editOccurrence(
+  trx: Trx,
+  input: EventWriteInput,
+  ctx: RequestContext,
+  now: Now,
+  current: EventRow,
+  member: { series_id: number; original_start: string },
+): Promise<void> {
   if (input.recurrence)
     throw recurrenceRefused('an occurrence takes a rule only with scope=following (a new series from it) or scope=all');
   await writeEvent(trx, input, ctx, now, current);

@@ -2,7 +2,6 @@
  * Keeps the occurrences of series whose rule goes on past their horizon (endless rules, long ones)
  * existing up to `series_horizon_months` ahead as time passes: at start-up and every hour.
  */
-import { bumpDataVersion } from '../../db/data-version.js';
 import { RestError } from '../../http/errors.js';
 import type { AppContext } from '../../http/route.js';
 import { nowIn } from '../post-like/dates.js';
@@ -44,7 +43,6 @@ export async function extendSeriesHorizons(app: AppContext): Promise<number> {
           if (!(err instanceof RestError)) throw err;
         }
       }
-      if (done) await bumpDataVersion(trx);
       return done;
     });
   }

@@ -237,9 +237,7 @@ export async function writeEvent(
 
   // Saving a published event publishes the drafts already linked to it (VO-28), before the links
   // of this request replace them: records linked in the same request are not linked yet.
-  if (current && status === 'publish') {
-    for (const kind of [venueKind, organizerKind]) await publishLinkedOfEvent(trx, kind, id, ctx, now);
-  }
+  if (current && status === 'publish') await publishLinkedOfEvent(trx, [venueKind, organizerKind], id, ctx, now);
   await linkRelated(trx, id, related, !current);
   return id;
 }

@@ -1,6 +1,5 @@
 import { can, canDeleteRecord, canEditRecord, canReadRecord } from '../../auth/capabilities.js';
 import { recordTag, typeTag } from '../../db/cache-tags.js';
-import { bumpDataVersion } from '../../db/data-version.js';
 import type { Trx } from '../../db/tables.js';
 import { isTruthy } from '../../http/args.js';
 import { readsFrom } from '../../http/cache.js';
@@ -142,7 +141,6 @@ async function written(
   const now = nowIn(ctx.settings.timezone);
   return ctx.app.transact(async (trx) => {
     const id = await write(trx, now);
-    await bumpDataVersion(trx);
     return representWritten(trx, kind, id, ctx);
   });
 }

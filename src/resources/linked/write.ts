@@ -17,6 +17,7 @@ import {
   selectLinked,
   unlinkFromEvents,
   updateLinkedRecord,
+  untyped,
   type PostValues,
 } from './repository.js';
 
@@ -208,25 +209,37 @@ export async function updateLinked(
 /**
  * Saving a published event publishes the drafts and pending records already linked to it that the
  * caller may publish; trashed ones stay in the trash (7.3 as decided by VO-28). Called by event
- * writes before the links of the request replace the stored ones.
+ * writes before the links of the request replace the stored ones. One probe of every kind's links
+ * first: an event seldom links such a record, and then nothing more is read.
  */
 export async function publishLinkedOfEvent(
   trx: Trx,
-  kind: LinkedKind,
+  kinds: readonly LinkedKind[],
   eventId: number,
   ctx: RequestContext,
   now: Now,
 ): Promise<number[]> {
   if (!can(ctx.user, 'publish_posts')) return [];
-  const rows = (await selectLinked(trx, kind)
-    .innerJoin(`${kind.linkTable} as l`, `l.${kind.linkColumn}`, 'p.id')
-    .where('l.event_id', '=', eventId)
-    .where('p.status', 'in', FLOATING_STATUSES)
-    .execute()) as LinkedRow[];
+  const linkedIds = kinds
+    .map((kind) =>
+      untyped(trx).selectFrom(kind.linkTable).select(`${kind.linkColumn} as id`).where('event_id', '=', eventId),
+    )
+    .reduce((all, next) => all.unionAll(next));
+  const floating: Array<{ id: number; type: string }> = await untyped(trx)
+    .selectFrom('posts')
+    .select(['id', 'type'])
+    .where('id', 'in', linkedIds)
+    .where('status', 'in', FLOATING_STATUSES)
+    .execute();
   const published: number[] = [];
-  for (const row of rows.filter((r) => canEditRecord(ctx.user, r))) {
-    await updateLinked(trx, kind, row, { status: 'publish' }, ctx, now);
-    published.push(row.id);
+  for (const kind of kinds) {
+    const ids = floating.filter((row) => row.type === kind.type).map((row) => row.id);
+    if (!ids.length) continue;
+    const rows = (await selectLinked(trx, kind).where('p.id', 'in', ids).execute()) as LinkedRow[];
+    for (const row of rows.filter((r) => canEditRecord(ctx.user, r))) {
+      await updateLinked(trx, kind, row, { status: 'publish' }, ctx, now);
+      published.push(row.id);
+    }
   }
   return published;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { bumpDataVersion, dataVersionSum, readDataVersion } from '../../db/data-version.js';
+import { dataVersionSum, readDataVersion } from '../../db/data-version.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { nowUtcWall } from '../../time/format.js';
 import type { Db } from '../../db/tables.js';
@@ -19,15 +19,12 @@ export async function publishDueRecords(db: Db, nowUtc: string): Promise<void> {
     .limit(1)
     .executeTakeFirst();
   if (!due) return;
-  await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('posts')
-      .set({ status: 'publish' })
-      .where('status', '=', 'future')
-      .where('date_utc', '<=', nowUtc)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) await bumpDataVersion(trx);
-  });
+  await db
+    .updateTable('posts')
+    .set({ status: 'publish' })
+    .where('status', '=', 'future')
+    .where('date_utc', '<=', nowUtc)
+    .execute();
 }
 
 /** Run before nearly every read: prepared, so that it is not built and compiled each time. */

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../http/route.js';
 import type { Trx } from '../../db/tables.js';
-import { bumpDataVersion } from '../../db/data-version.js';
 import type { PostType } from '../../db/tables.js';
 import type { Now } from './dates.js';
 import { uniqueSlug } from './slug.js';
@@ -47,7 +46,6 @@ export async function purgeTrash(trx: Trx, olderThanDays: number): Promise<numbe
   const ids = (await query.execute()).map((r) => r.id);
   if (!ids.length) return 0;
   await deletePostRows(trx, ids);
-  await bumpDataVersion(trx);
   return ids.length;
 }
 

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { can, canReadRecord } from '../../auth/capabilities.js';
 import { termTag, typeTag } from '../../db/cache-tags.js';
-import { bumpDataVersion } from '../../db/data-version.js';
 import { args, coerceInteger, isNonEmptyString, parseList } from '../../http/args.js';
 import { readsFrom } from '../../http/cache.js';
 import { restErrors } from '../../http/errors.js';
@@ -261,7 +260,6 @@ async function createTerm(tax: Taxonomy, ctx: RequestContext, p: TermCreateInput
       },
       ctx,
     );
-    await bumpDataVersion(trx);
     return getTermById(trx, tax, id);
   });
   const body = await represented(tax, ctx, term, true);
@@ -280,7 +278,6 @@ async function updateTerm(tax: Taxonomy, ctx: RequestContext, p: TermUpdateInput
       { name: p.name ?? undefined, description: p.description, slug: p.slug ?? undefined, parent: p.parent },
       ctx,
     );
-    await bumpDataVersion(trx);
     return getTermById(trx, tax, id);
   });
   return { body: await represented(tax, ctx, term, true) };
@@ -293,7 +290,6 @@ async function deleteTerm(tax: Taxonomy, ctx: RequestContext, input: TermIdInput
     const term = await getTermById(trx, tax, id);
     const before = representTerm(tax, term, await loadAncestors(trx, [term.parent]), ctx.urls, false);
     await deleteTermRow(trx, tax, term);
-    await bumpDataVersion(trx);
     return before;
   });
   return { body };
