@@ -373,7 +373,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     siteRoutes: siteRoutes(),
     restIndex,
     routeObject,
-    cache: { readVersion: () => versionAfterSchedule(database.db) },
+    cache: { readVersion: () => versionAfterSchedule(database.db), maxBytes: config.responseCacheMb * 1024 * 1024 },
     throttle,
     clientGone: (request, reply) => requestLog.clientGone(request, reply),
   });

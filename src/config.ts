@@ -1,4 +1,5 @@
 import { DEFAULT_DATABASE_URL, backendOf } from './db/connect.js';
+import { DEFAULT_CACHE_MIB } from './http/cache.js';
 
 /** Process configuration: environment variables, each overridable by a CLI flag of `calendar serve`. */
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
    * (server.ts).
    */
   heapGrowthPercent: number;
+  /** MiB of answers the response cache keeps (http/cache.ts); 0 caches nothing. */
+  responseCacheMb: number;
   /** Failed application-password logins for one login within the window before it is throttled; 0 = no limit. */
   loginFailuresPerLogin: number;
   /** Failed logins from one client address within the window before it is throttled; 0 = no limit. */
@@ -55,6 +58,7 @@ type IntegerKey =
   | 'port'
   | 'bodyLimit'
   | 'heapGrowthPercent'
+  | 'responseCacheMb'
   | 'loginFailuresPerLogin'
   | 'loginFailuresPerAddress'
   | 'loginFailureWindowSeconds'
@@ -66,6 +70,7 @@ const INTEGER_SETTINGS: Record<IntegerKey, { env: string; fallback: number; min:
   port: { env: 'PORT', fallback: 8080, min: 0, max: 65535 },
   bodyLimit: { env: 'BODY_LIMIT', fallback: 1024 * 1024, min: 1024, max: 1024 * 1024 * 1024 },
   heapGrowthPercent: { env: 'HEAP_GROWTH_PERCENT', fallback: 30, min: 0, max: 1000 },
+  responseCacheMb: { env: 'RESPONSE_CACHE_MB', fallback: DEFAULT_CACHE_MIB, min: 0, max: 1024 * 1024 },
   loginFailuresPerLogin: { env: 'LOGIN_FAILURES_PER_LOGIN', fallback: 10, min: 0, max: 1_000_000 },
   loginFailuresPerAddress: { env: 'LOGIN_FAILURES_PER_ADDRESS', fallback: 50, min: 0, max: 1_000_000 },
   loginFailureWindowSeconds: { env: 'LOGIN_FAILURE_WINDOW_SECONDS', fallback: 900, min: 1, max: 7 * 24 * 3600 },

@@ -99,6 +99,7 @@ export interface FillOptions {
 
 export interface ResponseCacheOptions {
   ttlMs?: number;
+  /** Bytes of answers kept (bodies and their gzip forms); 0 keeps none. */
   maxBytes?: number;
   /**
    * Reads the `data_version` a response is built under; the app's also publishes scheduled
@@ -149,7 +150,8 @@ export function readsFrom(ctx: Pick<RequestContext, 'dataVersion' | 'readFrom'>,
 }
 
 const DEFAULT_TTL_MS = 1000;
-const DEFAULT_MAX_BYTES = 96 * 1024 * 1024;
+/** The answers' budget when the configuration names none (`RESPONSE_CACHE_MB`). */
+export const DEFAULT_CACHE_MIB = 48;
 
 /** `If-None-Match` holds `etag` (or `*`); weak and strong forms compare equal for GET (RFC 9110 13.1.2). */
 export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
@@ -202,7 +204,7 @@ export class ResponseCache {
     options: ResponseCacheOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
-    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.maxBytes = options.maxBytes ?? DEFAULT_CACHE_MIB * 1024 * 1024;
     this.compress = options.compress ?? gzipBody;
     const versionQuery = db.selectFrom('data_version').select(dataVersionSum).compile();
     this.readVersion =

@@ -488,3 +488,18 @@ forEachBackend('response cache', (srv) => {
     assert.equal((await srv().get(`/events/${event.id}`)).body.venue.venue, 'Cache Hall Renamed');
   });
 });
+
+forEachBackend(
+  'response cache turned off (RESPONSE_CACHE_MB=0)',
+  (srv) => {
+    it('keeps no answer: a change no cache could see is in the next read', async () => {
+      const event = await makeEvent(srv(), { title: 'Kept nowhere', status: 'publish' });
+      const read = async () => (await srv().get(`/events/${event.id}`)).body.title;
+      assert.equal(await read(), 'Kept nowhere');
+      assert.equal(await read(), 'Kept nowhere');
+      await retitle(srv(), event.id, 'Seen at once', false);
+      assert.equal(await read(), 'Seen at once');
+    });
+  },
+  { RESPONSE_CACHE_MB: '0' },
+);

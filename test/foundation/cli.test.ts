@@ -122,6 +122,17 @@ it('a bad PORT is refused with a clear message', () => {
   assert.match(res.stderr, /PORT must be a whole number \(got "eighty"\)/);
 });
 
+it('RESPONSE_CACHE_MB defaults to 48, 0 turns the cache off, and a bad value is refused', async () => {
+  const { loadConfig } = await import('../../src/config.js');
+  assert.equal(loadConfig({}).responseCacheMb, 48);
+  assert.equal(loadConfig({ RESPONSE_CACHE_MB: '0' }).responseCacheMb, 0);
+  assert.equal(loadConfig({ RESPONSE_CACHE_MB: '256' }).responseCacheMb, 256);
+  assert.throws(
+    () => loadConfig({ RESPONSE_CACHE_MB: 'lots' }),
+    /RESPONSE_CACHE_MB must be a whole number \(got "lots"\)/,
+  );
+});
+
 it('HEAP_GROWTH_PERCENT defaults to 30, 0 leaves the heap to V8, and a bad value is refused', async () => {
   const { loadConfig } = await import('../../src/config.js');
   assert.equal(loadConfig({}).heapGrowthPercent, 30);
