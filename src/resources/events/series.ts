@@ -8,8 +8,9 @@
  */
 import { sql, type Insertable } from 'kysely';
 import { DateTime } from 'luxon';
-import { preparedInsert } from '../../db/prepared.js';
-import type { EventSeriesTable, PostsTable, Trx } from '../../db/tables.js';
+import { paddedIds } from '../../db/id-lists.js';
+import { preparedInsert, preparedQuery, slotItems } from '../../db/prepared.js';
+import type { EventSeriesMembersTable, EventSeriesTable, PostsTable, Trx } from '../../db/tables.js';
 import { paramReasons, reasonFailure, restErrors } from '../../http/errors.js';
 import type { Settings } from '../../settings.js';
 import { formatWall, parseWall } from '../../time/format.js';
@@ -85,22 +86,38 @@ export interface SeriesOfPage {
   members: Map<number, { series_id: number; detached: boolean }>;
 }
 
+/** The series of the events of a page, prepared; the shape is the number of (padded) IDs. */
+const seriesLedBy = preparedQuery((db, v: { ids: number[] }, shape: string) =>
+  db
+    .selectFrom('event_series')
+    .select(['post_id', 'rrule', 'rdates', 'exdates'])
+    .where('post_id', 'in', slotItems(v.ids, Number(shape))),
+);
+
+/** The memberships of the occurrences of a page, prepared; the shape is the number of (padded) IDs. */
+const membershipsOf = preparedQuery((db, v: { ids: number[] }, shape: string) =>
+  db
+    .selectFrom('event_series_members')
+    .select(['event_id', 'series_id', 'detached'])
+    .where('event_id', 'in', slotItems(v.ids, Number(shape))),
+);
+
 /** One query for the page's parents, one for its occurrences when it holds any (style.md rule 5). */
 export async function loadSeriesOfPage(trx: Trx, rows: readonly EventRow[]): Promise<SeriesOfPage> {
   const recurrences = new Map<number, Recurrence>();
   const members: SeriesOfPage['members'] = new Map();
-  const parents = rows.filter((r) => r.parent_id === 0).map((r) => r.id);
-  const occurrences = rows.filter((r) => r.parent_id !== 0).map((r) => r.id);
+  const parents = paddedIds(rows.filter((r) => r.parent_id === 0).map((r) => r.id));
+  const occurrences = paddedIds(rows.filter((r) => r.parent_id !== 0).map((r) => r.id));
   if (parents.length) {
-    const found = await trx.selectFrom('event_series').selectAll().where('post_id', 'in', parents).execute();
+    const found = (await seriesLedBy(trx, { ids: parents }, String(parents.length))) as Array<
+      Pick<EventSeriesTable, 'post_id' | 'rrule' | 'rdates' | 'exdates'>
+    >;
     for (const row of found) recurrences.set(row.post_id, storedRecurrence(row));
   }
   if (occurrences.length) {
-    const found = await trx
-      .selectFrom('event_series_members')
-      .select(['event_id', 'series_id', 'detached'])
-      .where('event_id', 'in', occurrences)
-      .execute();
+    const found = (await membershipsOf(trx, { ids: occurrences }, String(occurrences.length))) as Array<
+      Pick<EventSeriesMembersTable, 'event_id' | 'series_id' | 'detached'>
+    >;
     for (const row of found) members.set(row.event_id, { series_id: row.series_id, detached: row.detached === 1 });
   }
   return { recurrences, members };
