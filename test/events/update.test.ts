@@ -101,6 +101,26 @@ forEachBackend('POST|PUT|PATCH /events/{id}', (srv) => {
     assert.deepEqual([cleared.body.venue, cleared.body.image], [[], false]);
   });
 
+  it('clearing one link leaves the others in the answer and in the next read', async () => {
+    const e = await makeEvent(srv(), {
+      categories: 'Kept apart',
+      tags: 'still-tagged',
+      venue: { venue: 'Still Hall' },
+      organizer: [{ organizer: 'Still Org' }],
+    });
+    const res = await srv().request('PATCH', `/events/${e.id}`, { as: 'editor', json: { categories: '' } });
+    assert.equal(res.status, 200, res.text);
+    const shown = (body: any) => [
+      body.categories.length,
+      body.tags.map((t: any) => t.slug),
+      body.venue.venue,
+      body.organizer.map((o: any) => o.organizer),
+    ];
+    const expected = [0, ['still-tagged'], 'Still Hall', ['Still Org']];
+    assert.deepEqual(shown(res.body), expected);
+    assert.deepEqual(shown((await srv().get(`/events/${e.id}`, { as: 'editor' })).body), expected);
+  });
+
   it('a lone start date changes only that bound, then an end before the start is clamped', async () => {
     const e = await makeEvent(srv(), { start_date: '2027-05-01 20:00:00', end_date: '2027-05-01 23:00:00' });
     const res = await srv().post(`/events/${e.id}`, { as: 'editor', json: { start_date: '2027-05-01 21:00:00' } });

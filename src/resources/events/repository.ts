@@ -98,8 +98,8 @@ export interface EventRelated {
 }
 
 /**
- * Relations the caller knows the events have none of, which are then not queried: a create that
- * named no category, tag, venue, organizer or rule leaves its new event without them.
+ * Relations the caller knows the events have none of, which are then not queried: a write knows
+ * the links it left empty, and a create without a rule that its event leads no series.
  */
 export interface Unlinked {
   terms?: boolean;

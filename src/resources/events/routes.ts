@@ -149,24 +149,12 @@ async function representWritten(trx: Trx, id: number, ctx: RequestContext, unlin
   return represent(trx, await getEventById(trx, id), ctx, { jsonLd: false, linkedJsonLd: false, unlinked });
 }
 
-/** A value of a link field that names nothing: the field left out, `null`, `""`, `[]`. */
-const namesNothing = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-
-/** What a create leaves its new event without: the relations its request named nothing for. */
-const unlinkedByCreate = (input: EventWriteInput): Unlinked => ({
-  terms: namesNothing(input.categories) && namesNothing(input.tags),
-  venues: namesNothing(input.venue),
-  organizers: namesNothing(input.organizer),
-  series: !input.recurrence,
-});
-
 /** `POST /events` (events.md 4): one transaction for the event and everything it creates. */
 async function createEvent(ctx: RequestContext, input: EventWriteInput) {
   const now = nowIn(ctx.settings.timezone);
   const body = await ctx.app.transact(async (trx) => {
-    const id = await createEventOrSeries(trx, input, ctx, now);
-    return representWritten(trx, id, ctx, unlinkedByCreate(input));
+    const { id, unlinked } = await createEventOrSeries(trx, input, ctx, now);
+    return representWritten(trx, id, ctx, unlinked);
   });
   return { status: 201, body };
 }

@@ -25,14 +25,21 @@ import { writeEvent } from './write.js';
 /** `all`: the series (the default on its first event); `following`: this occurrence and the later ones. */
 export type SeriesScope = 'all' | 'following';
 
-/** Creates an event; with `recurrence`, the series and its occurrences up to the horizon. */
-export async function createEventOrSeries(trx: Trx, input: EventWriteInput, ctx: RequestContext, now: Now) {
-  const id = await writeEvent(trx, input, ctx, now);
-  if (input.recurrence) {
-    await saveRecurrence(trx, id, input.recurrence);
-    await syncSeries(trx, await getEventById(trx, id), ctx.settings, now, { copy: false });
-  }
-  return id;
+/**
+ * Creates an event; with `recurrence`, the series and its occurrences up to the horizon. Returns
+ * the event's ID and the relations it is known to lack.
+ */
+export async function createEventOrSeries(
+  trx: Trx,
+  input: EventWriteInput,
+  ctx: RequestContext,
+  now: Now,
+): Promise<{ id: number; unlinked: Unlinked }> {
+  const { id, unlinked } = await writeEvent(trx, input, ctx, now);
+  if (!input.recurrence) return { id, unlinked: { ...unlinked, series: true } };
+  await saveRecurrence(trx, id, input.recurrence);
+  await syncSeries(trx, await getEventById(trx, id), ctx.settings, now, { copy: false });
+  return { id, unlinked };
 }
 
 const dayOf = (wall: string) => wall.slice(0, 10);
@@ -71,7 +78,8 @@ async function restoreMembers(trx: Trx, parent: EventRow): Promise<void> {
 
 /**
  * An edit of the series led by `parent` (or of an event that becomes one): the parent, then its
- * occurrences. Says so when `parent` leads no series, which its answer then need not look up.
+ * occurrences. Returns the relations `parent` is known to lack, its series among them when it
+ * leads none.
  */
 async function editSeries(
   trx: Trx,
@@ -80,14 +88,14 @@ async function editSeries(
   now: Now,
   parent: EventRow,
 ): Promise<Unlinked> {
-  await writeEvent(trx, input, ctx, now, parent);
+  const { unlinked } = await writeEvent(trx, input, ctx, now, parent);
   if (input.recurrence) await saveRecurrence(trx, parent.id, input.recurrence);
-  else if (!(await findSeries(trx, parent.id))) return { series: true };
+  else if (!(await findSeries(trx, parent.id))) return { ...unlinked, series: true };
   const updated = await getEventById(trx, parent.id);
-  if (updated.status === 'trash') return {};
+  if (updated.status === 'trash') return unlinked;
   if (parent.status === 'trash') await restoreMembers(trx, parent);
   await syncSeries(trx, updated, ctx.settings, now, { copy: true });
-  return {};
+  return unlinked;
 }
 
 /** `UNTIL` as RFC 5545 writes an instant: UTC, basic format. */

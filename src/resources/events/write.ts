@@ -16,7 +16,7 @@ import { restoreFromTrash } from '../post-like/trash.js';
 import { categoryTaxonomy, resolveTermInput, setEventTerms, tagTaxonomy } from '../terms/index.js';
 import { NO_COST, parseCostInput, serializeCosts } from './cost.js';
 import { eventTimes, wallTime, type EventTimes } from './dates.js';
-import type { EventRow } from './repository.js';
+import type { EventRow, Unlinked } from './repository.js';
 import type { EventWriteInput } from './schema.js';
 
 /** Stored HTML is sanitized unless the site lets this caller store it verbatim (decisions.md X 16). */
@@ -84,6 +84,19 @@ async function resolveRelated(
   const organizers =
     input.organizer !== undefined ? await resolveLinkedInput(trx, organizerKind, input.organizer, ctx, now) : undefined;
   return { imageId, categories, tags, venues, organizers };
+}
+
+/**
+ * The relations a write leaves the event without: those it replaced with none, and on a new event
+ * every one it named nothing for.
+ */
+function unlinkedAfter(related: Related, created: boolean): Unlinked {
+  const none = (ids: number[] | undefined) => (ids ? ids.length === 0 : created);
+  return {
+    terms: none(related.categories) && none(related.tags),
+    venues: none(related.venues),
+    organizers: none(related.organizers),
+  };
 }
 
 /** Replaces the links the request names; `created`: the event is new, so it has none to remove. */
@@ -203,7 +216,8 @@ async function updateStored(
  * Writes an event from a validated create or update request inside `trx` (events.md 4, 5,
  * decisions.md E25: everything it resolves or creates — image, terms, venues, organizers — lives
  * in the same transaction). Returns the event ID. A field of `input` is sent when it is not
- * `undefined`, and sent empty when it is `null` (decisions.md principle 3).
+ * `undefined`, and sent empty when it is `null` (decisions.md principle 3). Returns the event's ID
+ * and the relations it is now known to lack.
  */
 export async function writeEvent(
   trx: Trx,
@@ -211,7 +225,7 @@ export async function writeEvent(
   ctx: RequestContext,
   now: Now,
   current?: EventRow,
-): Promise<number> {
+): Promise<{ id: number; unlinked: Unlinked }> {
   const requested = requestedStatus(ctx.user, input.status ?? undefined, current?.status);
   const publication = publicationDates(input, requested, ctx.settings.timezone, now, current);
   const status = scheduledStatus(requested, publication.date_utc, now.ms);
@@ -239,5 +253,5 @@ export async function writeEvent(
   // of this request replace them: records linked in the same request are not linked yet.
   if (current && status === 'publish') await publishLinkedOfEvent(trx, [venueKind, organizerKind], id, ctx, now);
   await linkRelated(trx, id, related, !current);
-  return id;
+  return { id, unlinked: unlinkedAfter(related, !current) };
 }
