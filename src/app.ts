@@ -25,6 +25,7 @@ import { Metrics, bearerAccepted } from './http/metrics.js';
 import { SettingsCache } from './settings.js';
 import { linkedRoutes, organizerKind, venueKind } from './resources/linked/index.js';
 import { categoryTaxonomy, tagTaxonomy, termRoutes } from './resources/terms/index.js';
+import { recountTerms } from './resources/terms/counts.js';
 import { eventRoutes } from './resources/events/routes.js';
 import { feedRoutes } from './resources/events/feeds.js';
 import { importRoutes } from './ical/import-route.js';
@@ -373,7 +374,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     siteRoutes: siteRoutes(),
     restIndex,
     routeObject,
-    cache: { readVersion: () => versionAfterSchedule(database.db), maxBytes: config.responseCacheMb * 1024 * 1024 },
+    cache: {
+      readVersion: () => versionAfterSchedule(database.db),
+      maxBytes: config.responseCacheMb * 1024 * 1024,
+      recount: (text) => recountTerms(database.db, text),
+    },
     throttle,
     clientGone: (request, reply) => requestLog.clientGone(request, reply),
   });

@@ -16,8 +16,15 @@ const TAG_BUCKETS = 256;
  */
 export const recordTag = (id: number) => `r:${id % TAG_BUCKETS}`;
 
-/** A category or tag, its event count included. */
+/** A category or tag, but for its event count. */
 export const termTag = (id: number) => `t:${id % TAG_BUCKETS}`;
+
+/**
+ * A category's or tag's event count (migration 22). An answer stale by these tags alone shows a
+ * count that moved, which the response cache rewrites rather than building the answer again.
+ */
+export const countTag = (id: number) => `n:${id % TAG_BUCKETS}`;
+export const isCountTag = (tag: string) => tag.startsWith('n:');
 
 /**
  * The events carrying a category or tag: their links to it, and their `posts` and `events` rows
@@ -30,6 +37,12 @@ export const memberTag = (termId: number) => `m:${termId % TAG_BUCKETS}`;
  * count: what a lookup by slug or name depends on, and a term's ancestors.
  */
 export const typeTag = (type: string) => `c:${type}`;
+
+/**
+ * The events starting (on their own wall clock) on a day of this month and day, of any year: their
+ * `events` rows, their `posts` rows and their terms (migration 22). `day` is `YYYY-MM-DD`.
+ */
+export const startTag = (day: string) => `s:${day.slice(5, 10)}`;
 
 export type TagVersions = ReadonlyMap<string, number>;
 

@@ -29,6 +29,7 @@ import * as cacheTags from './migrations/2026-11-28-18-cache-tags.js';
 import * as slugCodePointIndex from './migrations/2026-11-28-19-slug-code-point-index.js';
 import * as listCacheTags from './migrations/2026-11-28-20-list-cache-tags.js';
 import * as dataVersionByTriggers from './migrations/2026-11-28-21-data-version-by-triggers.js';
+import * as finerCacheTags from './migrations/2026-11-28-22-finer-cache-tags.js';
 
 /** Every migration, in order. Names are date-prefixed; files are frozen once landed. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-19-slug-code-point-index': slugCodePointIndex,
   '2026-11-28-20-list-cache-tags': listCacheTags,
   '2026-11-28-21-data-version-by-triggers': dataVersionByTriggers,
+  '2026-11-28-22-finer-cache-tags': finerCacheTags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

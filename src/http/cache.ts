@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipBody, gzipBody } from './compression.js';
 import type { Caller } from '../auth/capabilities.js';
-import { tagVersionsReader, type TagVersions } from '../db/cache-tags.js';
+import { isCountTag, tagVersionsReader, type TagVersions } from '../db/cache-tags.js';
 import { dataVersionSum } from '../db/data-version.js';
 import type { Db } from '../db/tables.js';
 import type { Settings } from '../settings.js';
@@ -23,6 +23,15 @@ import type { RequestContext } from './route.js';
  * events list, upcoming events): they are reused until the instant the handler says its answer
  * may change (`freshUntil`), for at most `ttlMs` when it says none; `'data'` entries live until a
  * write makes them stale or the byte budget pushes them out.
+ *
+ * A handler may also keep a part of its answer, under tags of its own (`AnswerPart`): the page of an
+ * event list, which a write after its last record leaves as it was though the list's total moves.
+ * When the answer goes stale and that part's tags still hold, the next build of the same key takes
+ * it instead of reading it again. The most recent `MAX_PARTS` parts of answers built again are kept.
+ *
+ * An answer or part stale by term counts alone (`countTag`: an event published in a category it
+ * shows) has them rewritten to their stored values (the `recount` option) and is served again,
+ * rather than built again.
  *
  * Client errors are kept like answers (a page past the end, an unknown ID), without an ETag.
  * Authentication runs before the lookup, so a bad credential is still refused; concurrent misses
@@ -82,6 +91,10 @@ export interface CacheSlot {
   hit: CacheEntry | null;
   /** The `data_version` read before the lookup; what the response is built under. */
   version: number;
+  /** A hit stale by term counts alone, rewritten (`ResponseCacheOptions.recount`). */
+  recounted: boolean;
+  /** On a miss, the part an earlier answer of the same key kept (`AnswerPart`). */
+  part: AnswerPart | null;
   /** Stores the answer (a 200 or a client error). */
   fill(status: number, headers: Record<string, string>, body: string, options?: FillOptions): CacheEntry;
   release(): void;
@@ -97,6 +110,39 @@ export interface FillOptions {
   contentType?: string;
 }
 
+/**
+ * A part of a cacheable read's answer that the next build of the same key may take instead of
+ * building it again: kept with the tags it was built from (`keep`), given back (`take`) while
+ * none of their versions moved and its lifetime lasts, whether or not the answer's own tags did.
+ */
+export interface AnswerPart {
+  /** The part an earlier answer of this key kept, if it still holds; the answer is then built from it. */
+  take(): string | undefined;
+  /** Whether `take` gave a part. */
+  readonly taken: boolean;
+  /**
+   * Whether `keep` keeps anything: only once the key was answered before, so that reads never
+   * repeated (every URL different) spend nothing on parts.
+   */
+  readonly keeps: boolean;
+  /**
+   * Keeps `value`, JSON text built from the tags `reads`, until `freshUntil` (as `FillOptions`'s) at
+   * the latest.
+   */
+  keep(value: string, reads: Iterable<string>, freshUntil: number | undefined): void;
+}
+
+/** A kept part, with the tags it was built from and their versions. */
+interface StoredPart {
+  value: string;
+  version: number;
+  reads: TagReads;
+  expires: number;
+}
+
+/** Parts kept at most (none when the cache keeps no answer): JSON text, as long as a page of a list. */
+const MAX_PARTS = 64;
+
 export interface ResponseCacheOptions {
   ttlMs?: number;
   /** Bytes of answers kept (bodies and their gzip forms); 0 keeps none. */
@@ -110,7 +156,15 @@ export interface ResponseCacheOptions {
   readTags?: () => Promise<TagVersions>;
   /** Compresses a body with gzip. Default: zlib on libuv's thread pool (compression.ts). */
   compress?: (body: Buffer) => Promise<Buffer>;
+  /**
+   * The JSON text of an answer with the term counts it shows as stored now; null when it cannot
+   * tell where they are. Default: none (answers stale by counts are built again).
+   */
+  recount?: (text: string) => Promise<string | null>;
 }
+
+/** Whether an answer or part still holds under a snapshot: as it is, once its term counts are rewritten, or not. */
+type Standing = 'current' | 'counts' | 'stale';
 
 /**
  * An answer's tags, as numbers (`TagNumbers`), and their versions: a list names a hundred tags or
@@ -180,6 +234,8 @@ export function etagOf(body: Buffer): string {
 
 export class ResponseCache {
   private readonly entries = new Map<string, CacheEntry>();
+  /** Kept parts by key, least recently kept or taken first. */
+  private readonly parts = new Map<string, StoredPart>();
   private readonly pending = new Map<string, Promise<CacheEntry | null>>();
   /**
    * Settings by content, each named in keys by a number never given twice: requests share one
@@ -191,6 +247,7 @@ export class ResponseCache {
   private readonly readVersion: () => Promise<number>;
   private readonly readTags: () => Promise<TagVersions>;
   private readonly compress: (body: Buffer) => Promise<Buffer>;
+  private readonly recount: ((text: string) => Promise<string | null>) | null;
   private nextSnapshot: Promise<Snapshot> | null = null;
   /** The newest snapshot read; its tags are read again only once `data_version` moves. */
   private snapshot: Snapshot | null = null;
@@ -206,6 +263,7 @@ export class ResponseCache {
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
     this.maxBytes = options.maxBytes ?? DEFAULT_CACHE_MIB * 1024 * 1024;
     this.compress = options.compress ?? gzipBody;
+    this.recount = options.recount ?? null;
     const versionQuery = db.selectFrom('data_version').select(dataVersionSum).compile();
     this.readVersion =
       options.readVersion ??
@@ -219,8 +277,9 @@ export class ResponseCache {
     const snapshot = await this.currentSnapshot();
     const { version } = snapshot;
     const key = this.keyOf(request);
-    const current = this.current(this.entries.get(key), snapshot, at);
-    if (current) return this.hitSlot(current);
+    const stored = this.entries.get(key);
+    const standing = this.standing(stored, snapshot, at);
+    if (standing === 'current') return this.hitSlot(stored!, false);
     const expires = (freshUntil: number | undefined) =>
       request.lifetime === 'clock' ? (freshUntil ?? at + this.ttlMs) : Infinity;
 
@@ -228,15 +287,21 @@ export class ResponseCache {
     const inFlight = this.pending.get(flightKey);
     if (inFlight) {
       const shared = await inFlight;
-      if (shared) return this.hitSlot(shared);
-      return this.missSlot(key, snapshot, at, expires, null);
+      if (shared) return this.hitSlot(shared, false);
+      return this.missSlot(key, snapshot, at, expires, null, await this.keptPart(key, snapshot, at), !!stored);
     }
     let settle!: (entry: CacheEntry | null) => void;
     this.pending.set(flightKey, new Promise<CacheEntry | null>((resolve) => (settle = resolve)));
-    return this.missSlot(key, snapshot, at, expires, (entry) => {
+    const done = (entry: CacheEntry | null) => {
       this.pending.delete(flightKey);
       settle(entry);
-    });
+    };
+    const recounted = standing === 'counts' ? await this.recounted(stored!, snapshot) : null;
+    if (recounted) {
+      done(recounted);
+      return this.hitSlot(recounted, true);
+    }
+    return this.missSlot(key, snapshot, at, expires, done, await this.keptPart(key, snapshot, at), !!stored);
   }
 
   /**
@@ -281,14 +346,68 @@ export class ResponseCache {
     return [request.method, request.lang, request.url, who, settings].join('\u0000');
   }
 
-  private current(entry: CacheEntry | undefined, snapshot: Snapshot, now: number): CacheEntry | null {
-    if (!entry || now >= entry.expires) return null;
-    if (entry.version === snapshot.version) return entry;
-    if (!entry.reads || entry.version > snapshot.version) return null;
+  /** Count tags moved make an answer `counts` only when it can be recounted. */
+  private standing(
+    entry: Pick<CacheEntry, 'expires' | 'version' | 'reads'> | undefined,
+    snapshot: Snapshot,
+    now: number,
+  ): Standing {
+    if (!entry || now >= entry.expires) return 'stale';
+    if (entry.version === snapshot.version) return 'current';
+    if (!entry.reads || entry.version > snapshot.version) return 'stale';
     const { tags, versions } = entry.reads;
     const { names } = this.tagNumbers;
-    for (let i = 0; i < tags.length; i++) if ((snapshot.tags.get(names[tags[i]!]!) ?? 0) !== versions[i]) return null;
-    return entry;
+    let standing: Standing = 'current';
+    for (let i = 0; i < tags.length; i++) {
+      const name = names[tags[i]!]!;
+      if ((snapshot.tags.get(name) ?? 0) === versions[i]) continue;
+      if (!this.recount || !isCountTag(name)) return 'stale';
+      standing = 'counts';
+    }
+    return standing;
+  }
+
+  /** The same tags at the snapshot's versions. */
+  private readAgain(reads: TagReads, snapshot: Snapshot): TagReads {
+    const { names } = this.tagNumbers;
+    const versions = new Float64Array(reads.tags.length);
+    reads.tags.forEach((tag, i) => (versions[i] = snapshot.tags.get(names[tag]!) ?? 0));
+    return { tags: reads.tags, versions };
+  }
+
+  /**
+   * The entry with its term counts rewritten, stored under the snapshot: counts read after it,
+   * never older. Null when they cannot be (not JSON, counts not found, the read failed).
+   */
+  private async recounted(entry: CacheEntry, snapshot: Snapshot): Promise<CacheEntry | null> {
+    if (entry.contentType !== JSON_TYPE) return null;
+    try {
+      const text = await this.recount!((await this.identity(entry)).toString('utf8'));
+      if (text === null) return null;
+      const fresh = this.entryOf(entry.key, entry.status, entry.headers, text, {
+        version: snapshot.version,
+        reads: this.readAgain(entry.reads!, snapshot),
+        at: Date.now(),
+        expires: entry.expires,
+        contentType: entry.contentType,
+      });
+      this.store(entry.key, fresh, snapshot);
+      return fresh;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The part kept for `key`, if it holds under the snapshot, its counts rewritten if they moved. */
+  private async keptPart(key: string, snapshot: Snapshot, now: number): Promise<string | undefined> {
+    const part = this.parts.get(key);
+    const standing = this.standing(part, snapshot, now);
+    if (standing === 'current') return part!.value;
+    if (standing === 'stale') return undefined;
+    const value = await this.recount!(part!.value).catch(() => null);
+    if (value === null || this.parts.get(key) !== part) return undefined;
+    this.parts.set(key, { ...part!, value, version: snapshot.version, reads: this.readAgain(part!.reads, snapshot) });
+    return value;
   }
 
   private tagReads(reads: ReadonlySet<string>, snapshot: Snapshot): TagReads {
@@ -302,8 +421,8 @@ export class ResponseCache {
     return { tags, versions };
   }
 
-  private hitSlot(entry: CacheEntry): CacheSlot {
-    return { hit: entry, version: entry.version, fill: () => entry, release: () => undefined };
+  private hitSlot(entry: CacheEntry, recounted: boolean): CacheSlot {
+    return { hit: entry, version: entry.version, recounted, part: null, fill: () => entry, release: () => undefined };
   }
 
   private missSlot(
@@ -312,6 +431,8 @@ export class ResponseCache {
     at: number,
     expires: (freshUntil: number | undefined) => number,
     done: ((entry: CacheEntry | null) => void) | null,
+    kept: string | undefined,
+    repeated: boolean,
   ): CacheSlot {
     let settled = false;
     const finish = (entry: CacheEntry | null) => {
@@ -322,29 +443,84 @@ export class ResponseCache {
     return {
       hit: null,
       version: snapshot.version,
+      recounted: false,
+      part: this.partSlot(key, snapshot, expires, kept, repeated && this.maxBytes > 0),
       fill: (status, headers, text, { freshUntil, reads, contentType = JSON_TYPE } = {}) => {
-        const body = utf8Bytes(text);
-        const etag = etagOf(body);
-        const entry: CacheEntry = {
-          status,
-          headers: status === 200 ? { ...headers, ETag: etag } : headers,
-          contentType,
-          body,
-          length: body.length,
-          etag,
+        const entry = this.entryOf(key, status, headers, text, {
           version: snapshot.version,
           reads: reads ? this.tagReads(reads, snapshot) : null,
           at,
           expires: expires(freshUntil),
-          gzip: null,
-          size: body.length,
-          key,
-        };
+          contentType,
+        });
         this.store(key, entry, snapshot);
         finish(entry);
         return entry;
       },
       release: () => finish(null),
+    };
+  }
+
+  private entryOf(
+    key: string,
+    status: number,
+    headers: Record<string, string>,
+    text: string,
+    stored: Pick<CacheEntry, 'version' | 'reads' | 'at' | 'expires' | 'contentType'>,
+  ): CacheEntry {
+    const body = utf8Bytes(text);
+    const etag = etagOf(body);
+    return {
+      ...stored,
+      status,
+      headers: status === 200 ? { ...headers, ETag: etag } : headers,
+      body,
+      length: body.length,
+      etag,
+      gzip: null,
+      size: body.length,
+      key,
+    };
+  }
+
+  private partSlot(
+    key: string,
+    snapshot: Snapshot,
+    expires: (freshUntil: number | undefined) => number,
+    kept: string | undefined,
+    keeps: boolean,
+  ): AnswerPart {
+    const parts = this.parts;
+    let taken = false;
+    return {
+      take: () => {
+        if (kept === undefined) return undefined;
+        taken = true;
+        const part = parts.get(key);
+        if (part) {
+          parts.delete(key);
+          parts.set(key, part);
+        }
+        return kept;
+      },
+      get taken() {
+        return taken;
+      },
+      keeps,
+      keep: (value, reads, freshUntil) => {
+        if (!keeps) return;
+        parts.delete(key);
+        parts.set(key, {
+          value,
+          version: snapshot.version,
+          reads: this.tagReads(new Set(reads), snapshot),
+          expires: expires(freshUntil),
+        });
+        for (const oldest of parts.keys()) {
+          if (parts.size <= MAX_PARTS) break;
+          parts.delete(oldest);
+        }
+      },
     };
   }
 
@@ -384,10 +560,10 @@ export class ResponseCache {
     this.entries.set(key, entry);
     this.bytes += entry.size;
     // Entries are kept in creation order: past the budget, and while the oldest are expired or
-    // stale under the snapshot this one was built under, the oldest go first.
+    // stale under the snapshot this one was built under (not by counts alone), the oldest go first.
     const now = Date.now();
     for (const [oldKey, old] of this.entries) {
-      const kept = old.version >= snapshot.version || this.current(old, snapshot, now) !== null;
+      const kept = old.version >= snapshot.version || this.standing(old, snapshot, now) !== 'stale';
       if (this.bytes <= this.maxBytes && now < old.expires && kept) break;
       this.entries.delete(oldKey);
       this.bytes -= old.size;

@@ -121,8 +121,12 @@ export class Exchange {
    * by `resolveRoute`; until then, a fixed label for where the path led.
    */
   pattern: string;
-  /** Whether the response cache answered: set by `cacheReads`; null when it was not asked (a write, say). */
-  cache: 'hit' | 'miss' | null = null;
+  /**
+   * Whether the response cache answered (`hit`, or `recounted` with its term counts rewritten), or a
+   * part an earlier answer kept did (`part`): set by `cacheReads`; null when it was not asked (a
+   * write, say).
+   */
+  cache: 'hit' | 'recounted' | 'part' | 'miss' | null = null;
 
   constructor(
     readonly dispatcher: Dispatcher,

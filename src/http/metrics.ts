@@ -7,7 +7,8 @@
  *   line for (request-log.ts) but those of `/healthz` and `/metrics`, under the same `route`; its
  *   `_count` is the number of requests.
  * - `calendar_response_cache_hits_total`, `calendar_response_cache_misses_total`: the cached
- *   reads answered from the response cache, and those built and stored (http/cache.ts).
+ *   reads answered from the response cache (their term counts rewritten or not), and those built
+ *   and stored (http/cache.ts), from a kept part or not.
  * - `calendar_db_waiting_queries`: queries waiting for a connection of the PostgreSQL pool, or in
  *   an SQLite file's read workers (`+Inf` once a worker has failed); on PostgreSQL also
  *   `calendar_db_pool_connections` and `calendar_db_pool_idle_connections`.
@@ -58,8 +59,8 @@ export class Metrics implements RequestObserver {
       reply.elapsedTime / 1000,
     );
     const cache = request.exchange?.cache;
-    if (cache === 'hit') this.cacheHits.inc();
-    else if (cache === 'miss') this.cacheMisses.inc();
+    if (cache === 'hit' || cache === 'recounted') this.cacheHits.inc();
+    else if (cache === 'miss' || cache === 'part') this.cacheMisses.inc();
   }
 
   /** Reports how busy the database's connections are, read at each scrape. */

@@ -10,7 +10,7 @@ import type { CountMemo } from '../db/count-memo.js';
 import type { Transact } from '../db/group-commit.js';
 import type { SearchShares } from '../db/search-shares.js';
 import type { Settings, SettingsCache } from '../settings.js';
-import type { CacheLifetime } from './cache.js';
+import type { AnswerPart, CacheLifetime } from './cache.js';
 import type { ParamReason, RestError } from './errors.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -68,6 +68,8 @@ export interface RequestContext {
    * them (`readsFrom` in http/cache.ts); unset: it depends on all data.
    */
   readFrom?: Set<string>;
+  /** For a cacheable read's handler: a part of its answer it may keep for the next build, or take from the last. */
+  answerPart?: AnswerPart;
   /**
    * Set by the handler of a `'clock'` endpoint once it knows: until when (ms since the epoch) its
    * answer, or its error, stays the same if the data does; `Infinity` when it does not read the

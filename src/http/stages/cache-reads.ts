@@ -6,8 +6,10 @@ import { joinLinks } from '../send.js';
  * Repeated reads of a cacheable endpoint are answered from the response cache (http/cache.ts);
  * a miss is built by the later stages and kept: a 200, or a client error (a page past the end,
  * an unknown ID) without an ETag, depending on all data: what a handler names it was built from
- * (`ctx.readFrom`) holds for its answers only. After authentication: a bad credential is refused even when
- * the answer is cached.
+ * (`ctx.readFrom`) holds for its answers only. A handler may build it from a part an earlier answer
+ * kept (`ctx.answerPart`): the verdict is then `part`; an answer stale by term counts alone is
+ * served with them rewritten: `recounted`. After authentication: a bad credential is refused even
+ * when the answer is cached.
  */
 export const cacheReads: Stage = async (x, next) => {
   const { endpoint, ctx } = x;
@@ -20,11 +22,13 @@ export const cacheReads: Stage = async (x, next) => {
     settings: ctx.settings,
     lifetime: endpoint.cache,
   });
-  x.cache = slot.hit ? 'hit' : 'miss';
+  x.cache = slot.hit ? (slot.recounted ? 'recounted' : 'hit') : 'miss';
   if (slot.hit) return { kind: 'stored', entry: slot.hit };
   ctx.dataVersion = slot.version;
+  ctx.answerPart = slot.part ?? undefined;
   try {
     const answer = await next();
+    if (slot.part?.taken) x.cache = 'part';
     if (answer.kind !== 'json' || !answer.storable) return answer;
     return {
       kind: 'stored',

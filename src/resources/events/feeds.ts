@@ -182,8 +182,8 @@ async function listedFeed(
 ) {
   const reader = anonymous(ctx);
   const paging = { page: 1, perPage: Math.min(given ?? FEED_PER_PAGE, FEED_MAX_PER_PAGE), offset: 0 };
-  const { rows } = await readListPage(ctx, listConditions(reader, withFeedWindow(filters)), paging);
-  return feedReply(reader, rows, about);
+  const page = await readListPage(ctx, listConditions(reader, withFeedWindow(filters)), paging);
+  return feedReply(reader, await page.rows(), about);
 }
 
 function listFeed(ctx: RequestContext, input: FeedListInput) {

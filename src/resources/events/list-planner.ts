@@ -366,5 +366,5 @@ export async function eventListQueries(request: EventListRequest) {
   const plan: ListPlan = { request, resolved, utcSite: isUtcSite(list), search, driving };
   await planCommonTerms(plan);
   const count = countQuery(plan, resolved);
-  return { freshUntil, count, pageFor: (total: number) => pageQuery(plan, total) };
+  return { bounds, freshUntil, count, pageFor: (total: number) => pageQuery(plan, total) };
 }

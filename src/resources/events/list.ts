@@ -1,6 +1,6 @@
 /** What the events list and the feeds share: the meaning of their filters, their links, their page. */
 import { DateTime } from 'luxon';
-import { memberTag, typeTag } from '../../db/cache-tags.js';
+import { memberTag, startTag, typeTag } from '../../db/cache-tags.js';
 import type { LinkValue, Paging } from '../../http/pagination.js';
 import type { RequestContext } from '../../http/route.js';
 import { formatWall } from '../../time/format.js';
@@ -10,6 +10,7 @@ import { listStatuses, statusLinkValue } from '../post-like/status.js';
 import { categoryTaxonomy, tagTaxonomy } from '../terms/index.js';
 import { narrowsBeyondDatesAndTerms, searchTerms, type EventListConditions } from './list-conditions.js';
 import { eventListQueries } from './list-planner.js';
+import type { DateBounds } from './day-counts.js';
 import type { EventRow } from './repository.js';
 import type { EventListInput } from './schema.js';
 
@@ -79,6 +80,15 @@ export function listConditions(ctx: RequestContext, p: ListFilters): EventListCo
   };
 }
 
+/** A list's total, and the way to its page. */
+export interface ListPage {
+  total: number;
+  /** The date window the list was read with. */
+  bounds: DateBounds;
+  /** The page's records: none past the total (a 404 past the first page), without reading them. */
+  rows(): Promise<EventRow[]>;
+}
+
 /**
  * One query for the total, one for the page. Both may read thousands of index entries, so they are
  * read from `reads` (on SQLite the worker threads); what the rest reads by key (the filter's terms,
@@ -90,10 +100,10 @@ export async function readListPage(
   ctx: RequestContext,
   conditions: EventListConditions,
   paging: Paging,
-): Promise<{ rows: EventRow[]; total: number }> {
+): Promise<ListPage> {
   const now = DateTime.utc();
   await publishDueForRead(ctx, formatWall(now));
-  const { freshUntil, count, pageFor } = await eventListQueries({
+  const { bounds, freshUntil, count, pageFor } = await eventListQueries({
     reads: ctx.app.reads,
     app: ctx.app,
     conditions,
@@ -103,9 +113,42 @@ export async function readListPage(
   });
   ctx.freshUntil = freshUntil;
   const total = await ctx.app.counts.count(count, ctx.dataVersion);
-  // A page past the total is empty without reading it (a 404 past the first page).
-  const rows = paging.offset < total ? await pageFor(total).execute() : [];
-  return { rows, total };
+  return { total, bounds, rows: async () => (paging.offset < total ? pageFor(total).execute() : []) };
+}
+
+/** Days a page's start-day tags may span; a longer span reads as the whole list. */
+const PAGE_SPAN_DAYS = 62;
+
+/**
+ * The tags a full page of a list narrowed as `listReads` allows is built from, besides its own
+ * records: the start days (db/cache-tags.ts, `startTag`) from the window's first day to its last
+ * record's, and the taxonomies that resolved the filter's names. A list is sorted by each event's
+ * own start (`eventListOrder`): an event written after the page's last record can change the list's
+ * total, not the page. The window's first day is one before its lower bound on the start: on a site
+ * in UTC the bound meets the UTC start, which an event's own clock may put on the day before.
+ * Null when the page is not full (any event of the window may join it), when no bound limits the
+ * start from below, or when the span is longer than `PAGE_SPAN_DAYS`.
+ */
+export function pageReads(
+  list: EventListConditions,
+  page: ListPage,
+  rows: EventRow[],
+  perPage: number,
+): string[] | null {
+  const reads = listReads(list);
+  const last = rows[rows.length - 1];
+  if (!reads || !last || rows.length < perPage) return null;
+  const lower = [page.bounds.start_date, page.bounds.starts_after]
+    .filter((bound) => bound !== undefined)
+    .sort()
+    .pop();
+  if (lower === undefined) return null;
+  const to = DateTime.fromISO(last.start_date.slice(0, 10), { zone: 'utc' });
+  let day = DateTime.fromISO(lower.slice(0, 10), { zone: 'utc' }).minus({ days: 1 });
+  if (!day.isValid || !to.isValid || to.diff(day, 'days').days >= PAGE_SPAN_DAYS) return null;
+  const tags = reads.filter((tag) => !tag.startsWith('m:') && tag !== typeTag('event'));
+  for (; day <= to; day = day.plus({ days: 1 })) tags.push(startTag(day.toISODate()!));
+  return tags;
 }
 
 /**

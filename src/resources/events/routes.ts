@@ -22,7 +22,8 @@ import { publishDueForRead } from '../post-like/schedule.js';
 import { jsonLdVisible } from '../post-like/visibility.js';
 import { EventJson, EventListJson } from './json.js';
 import { FEED_MEDIA_TYPE, listFeedUrl } from './feeds.js';
-import { listConditions, listLinkParams, listReads, readListPage } from './list.js';
+import type { EventListConditions } from './list-conditions.js';
+import { listConditions, listLinkParams, listReads, pageReads, readListPage, type ListPage } from './list.js';
 import { representEvent } from './representation.js';
 import { findEventBySlug, getEventById, loadRelated, type EventRow, type Unlinked } from './repository.js';
 import { createEventOrSeries, trashEventOrSeries, updateEventOrSeries, type SeriesScope } from './series-edits.js';
@@ -81,29 +82,61 @@ async function represent(
 /**
  * `GET /events` (events.md 2): the page and its total (list.ts), one query per relation, then the
  * envelope, with a `Link` to the iCalendar feed of the same filters (feeds.ts). Cached while what
- * the list reads (`listReads`) and the records it shows keep their versions.
+ * the list reads (`listReads`) and the records it shows keep their versions; its page is kept apart
+ * (`listItems`).
  */
 async function listEvents(ctx: RequestContext, input: EventListInput) {
   const paging = resolvePaging(input, ctx.settings);
   const conditions = listConditions(ctx, input);
   const reads = listReads(conditions);
   if (reads) readsFrom(ctx, reads);
-  const { rows, total } = await readListPage(ctx, conditions, paging);
-  const related = await loadRelated(ctx.app.db, rows, ctx, { jsonLd: false });
-  const base = { urls: ctx.urls, settings: ctx.settings, jsonLd: false };
-  const items = rows.map((row) =>
-    representEvent(row, related, { ...base, blankProtected: !hasPasswordAccess(row, ctx) }),
-  );
+  const page = await readListPage(ctx, conditions, paging);
   return listResponse({
     ctx,
     collection: 'events',
-    items,
-    total,
+    items: await listItems(ctx, conditions, page, paging.perPage),
+    total: page.total,
     paging,
     linkParams: listLinkParams(ctx, input, paging.perPage),
     shape: { kind: 'post', pastEnd: restErrors.eventArchivePageNotFound },
     alternate: { url: listFeedUrl(ctx, input), type: FEED_MEDIA_TYPE },
   });
+}
+
+/** A list's page as kept for the next build of its answer (as JSON text): the records' JSON and the tags they added. */
+interface KeptPage {
+  items: ReturnType<typeof representEvent>[];
+  records: string[];
+}
+
+/**
+ * The page's records as JSON. A full page of a list read again is kept (`ctx.answerPart`) under the
+ * tags of what it was built from (`pageReads`): a write that moves the list's total alone (an event
+ * created after the page's last record) leaves it to the next build, which counts the total again
+ * and takes the page.
+ */
+async function listItems(ctx: RequestContext, conditions: EventListConditions, page: ListPage, perPage: number) {
+  const text = ctx.readFrom && ctx.answerPart?.take();
+  if (text) {
+    const kept = JSON.parse(text) as KeptPage;
+    for (const tag of kept.records) ctx.readFrom!.add(tag);
+    return kept.items;
+  }
+  // What the list named before its page: the page's own tags are the ones added after.
+  const listed = ctx.readFrom && ctx.answerPart?.keeps ? new Set(ctx.readFrom) : undefined;
+  const rows = await page.rows();
+  const related = await loadRelated(ctx.app.db, rows, ctx, { jsonLd: false });
+  const base = { urls: ctx.urls, settings: ctx.settings, jsonLd: false };
+  const items = rows.map((row) =>
+    representEvent(row, related, { ...base, blankProtected: !hasPasswordAccess(row, ctx) }),
+  );
+  const position = listed && pageReads(conditions, page, rows, perPage);
+  if (position) {
+    const records = [...ctx.readFrom!].filter((tag) => !listed.has(tag));
+    const part: KeptPage = { items, records };
+    ctx.answerPart?.keep(JSON.stringify(part), [...records, ...position], ctx.freshUntil);
+  }
+  return items;
 }
 
 /** Steps 3–6 of a single read (events.md 3.2). */

@@ -161,14 +161,8 @@ export async function insertEventRows(trx: Trx, rows: readonly NewEventRow[]): P
   );
 }
 
-/** Inserts a new event's rows; returns its ID. */
-async function insertNew(
-  trx: Trx,
-  ctx: RequestContext,
-  post: PostChanges,
-  event: Updateable<EventsTable>,
-  times: ZonedTimes,
-): Promise<number> {
+/** Inserts a new event's `posts` row (its `events` row goes in once it is linked); returns its ID. */
+async function insertNewPost(trx: Trx, ctx: RequestContext, post: PostChanges): Promise<number> {
   const [inserted] = await insertPost(trx, [
     {
       type: 'event',
@@ -185,9 +179,7 @@ async function insertNew(
       ...post,
     } satisfies Insertable<PostsTable>,
   ]);
-  const id = inserted!.id;
-  await insertEventRows(trx, [{ post_id: id, ...event, ...times }]);
-  return id;
+  return inserted!.id;
 }
 
 /** Writes the changed rows of a stored event; leaving the trash gives it its slug back (common.md 8.4). */
@@ -242,7 +234,7 @@ export async function writeEvent(
   const times = nextTimes(input, ctx, current);
   const event = eventFields(input, times);
   if (current) await updateStored(trx, current, post, event, now);
-  const id = current ? current.id : await insertNew(trx, ctx, post, event, times!);
+  const id = current ? current.id : await insertNewPost(trx, ctx, post);
 
   if (current ? wanted !== undefined : !slugBase) {
     const slug = await uniqueSlug(trx, 'event', slugBase || String(id), id);
@@ -253,5 +245,7 @@ export async function writeEvent(
   // of this request replace them: records linked in the same request are not linked yet.
   if (current && status === 'publish') await publishLinkedOfEvent(trx, [venueKind, organizerKind], id, ctx, now);
   await linkRelated(trx, id, related, !current);
+  // After its links: an event without its row is new to every cached answer (migration 23).
+  if (!current) await insertEventRows(trx, [{ post_id: id, ...event, ...times! }]);
   return { id, unlinked: unlinkedAfter(related, !current) };
 }

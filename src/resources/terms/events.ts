@@ -1,4 +1,4 @@
-import { termTag } from '../../db/cache-tags.js';
+import { countTag, termTag } from '../../db/cache-tags.js';
 import { paddedIds } from '../../db/id-lists.js';
 import { preparedInsert, preparedQuery, slotItems } from '../../db/prepared.js';
 import type { Trx } from '../../db/tables.js';
@@ -178,7 +178,7 @@ export async function loadTermsForEvents(
   const ids = paddedIds(eventIds);
   const rows = await termsOfEvents(trx, { ids }, `${ids.length}:${taxonomies.map((tax) => tax.name).join(',')}`);
   for (const { event_id, ...row } of rows) {
-    ctx.readFrom?.add(termTag(row.id));
+    ctx.readFrom?.add(termTag(row.id)).add(countTag(row.id));
     const index = taxonomies.findIndex((tax) => tax.name === row.taxonomy);
     out[index]?.get(Number(event_id))?.push(representEmbeddedTerm(taxonomies[index]!, normalizeTermRow(row), ctx.urls));
   }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { can, canReadRecord } from '../../auth/capabilities.js';
-import { termTag, typeTag } from '../../db/cache-tags.js';
+import { countTag, termTag, typeTag } from '../../db/cache-tags.js';
 import { args, coerceInteger, isNonEmptyString, parseList } from '../../http/args.js';
 import { readsFrom } from '../../http/cache.js';
 import { restErrors } from '../../http/errors.js';
@@ -236,7 +236,8 @@ async function represented(tax: Taxonomy, ctx: RequestContext, term: TermRow, wi
 
 /** A category's answer names its ancestors: any write of the taxonomy may change them. */
 async function readTerm(tax: Taxonomy, ctx: RequestContext, { id: term }: TermIdInput): Promise<Reply> {
-  readsFrom(ctx, term.parent ? [termTag(term.id), typeTag(tax.name)] : [termTag(term.id)]);
+  const own = [termTag(term.id), countTag(term.id)];
+  readsFrom(ctx, term.parent ? [...own, typeTag(tax.name)] : own);
   return { body: await represented(tax, ctx, term, true) };
 }
 
