@@ -245,7 +245,7 @@ export async function writeEvent(
   // of this request replace them: records linked in the same request are not linked yet.
   if (current && status === 'publish') await publishLinkedOfEvent(trx, [venueKind, organizerKind], id, ctx, now);
   await linkRelated(trx, id, related, !current);
-  // After its links: an event without its row is new to every cached answer (migration 23).
+  // After its links: an event without its row is new to every cached answer (migration 22).
   if (!current) await insertEventRows(trx, [{ post_id: id, ...event, ...times! }]);
   return { id, unlinked: unlinkedAfter(related, !current) };
 }
