@@ -305,6 +305,46 @@ async function planCommonTerms(plan: ListPlan): Promise<void> {
 /** Up to this many matches, a page with a term filter is read from the filter's links. */
 const LINK_DRIVEN_PAGE_MAX = 1000;
 
+/** From this offset on, a page narrowed by dates alone is found by its first start (`seekStart`). */
+const SEEK_MIN_OFFSET = 1000;
+
+/**
+ * Where a deep page of a list narrowed by dates, status and `featured` alone begins. Skipping the
+ * events before it in the page's order reads each one's `posts` row, to order those starting at
+ * the same time; their start dates alone are in the listing index. So the start of the page's
+ * first event is read from the index, from the nearer end of the list, and the events starting
+ * before it are counted there too: the page is then read from that start, past those events.
+ * Null for any other page.
+ */
+async function seekStart(plan: ListPlan, total: number): Promise<{ from: string; skip: number } | null> {
+  const { reads, conditions: list, paging } = plan.request;
+  if (paging.offset < SEEK_MIN_OFFSET || plan.driving || dayCountStatuses(list, plan.resolved) === null) return null;
+  if (list.include || list.modified?.orderby === 'modified') return null;
+  const listed = () =>
+    reads.selectFrom('events as e').where(eventListWhere(list, plan.resolved, conditionForms(plan, 'page')));
+  const fromEnd = paging.offset > total / 2;
+  const at = await listed()
+    .select('e.start_date')
+    .orderBy('e.start_date', fromEnd ? 'desc' : 'asc')
+    .limit(1)
+    .offset(fromEnd ? total - 1 - paging.offset : paging.offset)
+    .executeTakeFirst();
+  if (!at) return null;
+  const before = await listed()
+    .where('e.start_date', '<', at.start_date)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const skip = paging.offset - Number(before.n);
+  return skip >= 0 ? { from: at.start_date, skip } : null;
+}
+
+/** The page's rows, planned knowing the total (`pageQuery`, `seekStart`). */
+async function pageRows(plan: ListPlan, total: number) {
+  const seek = await seekStart(plan, total);
+  const page = pageQuery(plan, total);
+  return (seek ? page.where('e.start_date', '>=', seek.from).offset(seek.skip) : page).execute();
+}
+
 /**
  * The page, planned knowing the total. Read from the driving filter's links when they are few: in
  * start order (not with `include`) the page lies among the links that start no later than the one
@@ -366,5 +406,12 @@ export async function eventListQueries(request: EventListRequest) {
   const plan: ListPlan = { request, resolved, utcSite: isUtcSite(list), search, driving };
   await planCommonTerms(plan);
   const count = countQuery(plan, resolved);
-  return { bounds, freshUntil, count, pageFor: (total: number) => pageQuery(plan, total) };
+  return {
+    bounds,
+    freshUntil,
+    count,
+    /** The page's query (its plan is tested), without `seekStart`'s narrowing. */
+    pageFor: (total: number) => pageQuery(plan, total),
+    rowsFor: (total: number) => pageRows(plan, total),
+  };
 }

@@ -103,7 +103,7 @@ export async function readListPage(
 ): Promise<ListPage> {
   const now = DateTime.utc();
   await publishDueForRead(ctx, formatWall(now));
-  const { bounds, freshUntil, count, pageFor } = await eventListQueries({
+  const { bounds, freshUntil, count, rowsFor } = await eventListQueries({
     reads: ctx.app.reads,
     app: ctx.app,
     conditions,
@@ -113,7 +113,7 @@ export async function readListPage(
   });
   ctx.freshUntil = freshUntil;
   const total = await ctx.app.counts.count(count, ctx.dataVersion);
-  return { total, bounds, rows: async () => (paging.offset < total ? pageFor(total).execute() : []) };
+  return { total, bounds, rows: async () => (paging.offset < total ? rowsFor(total) : []) };
 }
 
 /** Days a page's start-day tags may span; a longer span reads as the whole list. */
