@@ -361,13 +361,9 @@ for (const backend of backends) {
       const category = await makeTerm(srv, 'categories', { name: 'Shared residue' });
       const neighbour = await makeEvent(srv, { title: 'Neighbour', status: 'publish' });
       await r.cached(`/events/${neighbour.id}`);
-      // Draft venues behind the service's back, so that the next record takes the ID 256 after it.
-      const { last } = await srv.db
-        .selectFrom('posts')
-        .select((eb) => eb.fn.max('id').as('last'))
-        .executeTakeFirstOrThrow();
+      // Draft venues behind the service's back, until the next record's ID shares the event's residue.
       const wall = '2027-01-01 00:00:00';
-      const fillers = Array.from({ length: neighbour.id + 255 - Number(last) }, () => ({
+      const filler = () => ({
         type: 'venue' as const,
         status: 'draft',
         author: 0,
@@ -385,12 +381,20 @@ for (const backend of backends) {
         date_utc: wall,
         modified: wall,
         modified_utc: wall,
-      }));
-      await srv.db.insertInto('posts').values(fillers).execute();
+      });
+      const insert = (count: number) =>
+        srv.db
+          .insertInto('posts')
+          .values(Array.from({ length: count }, filler))
+          .returning('id')
+          .execute();
+      const [probe] = await insert(1);
+      const remaining = (((neighbour.id - 1 - Number(probe!.id)) % 256) + 256) % 256;
+      if (remaining) await insert(remaining);
       await r.hit(`/events/${neighbour.id}`);
 
       const created = await makeEvent(srv, { title: 'Same residue', status: 'publish', categories: [category.id] });
-      assert.equal(created.id, neighbour.id + 256);
+      assert.equal(created.id % 256, neighbour.id % 256);
       assert.equal((await r.hit(`/events/${neighbour.id}`)).title, 'Neighbour');
       assert.equal((await r.fresh(`/events/${created.id}`)).title, 'Same residue');
     });
