@@ -12,6 +12,14 @@ export interface DateBounds {
   ends_after?: string;
 }
 
+/** The tightest bound limiting the start from below (`start_date` or `starts_after`), if any. */
+export function startFloor(bounds: DateBounds): string | undefined {
+  return [bounds.start_date, bounds.starts_after]
+    .filter((bound) => bound !== undefined)
+    .sort()
+    .pop();
+}
+
 type Side = 'start' | 'end';
 type Comparison = '>=' | '>' | '<=' | '<';
 

@@ -5,7 +5,7 @@ import type { Paging } from '../../http/pagination.js';
 import type { AppContext } from '../../http/route.js';
 import { shiftUtcWall } from '../../time/format.js';
 import { visibleStatuses } from '../post-like/visibility.js';
-import { ZONE_OFFSET_HOURS, dayCountQuery, type DateBounds } from './day-counts.js';
+import { ZONE_OFFSET_HOURS, dayCountQuery, startFloor, type DateBounds } from './day-counts.js';
 import {
   TERM_FILTERS,
   eventListOrder,
@@ -164,10 +164,7 @@ interface ListPlan {
  * order between the two and stops at the page size, and a count reads only the window.
  */
 function impliedStart(eb: ExpressionBuilder<any, any>, bounds: DateBounds, utcSite: boolean) {
-  const lower = [bounds.start_date, bounds.starts_after]
-    .filter((b) => b !== undefined)
-    .sort()
-    .pop();
+  const lower = startFloor(bounds);
   const upper = [bounds.starts_before, bounds.end_date, bounds.ends_before].filter((b) => b !== undefined).sort()[0];
   const all: Expression<SqlBool>[] = [];
   if (utcSite && lower !== undefined) all.push(eb('e.start_date', '>=', shiftUtcWall(lower, ZONE_OFFSET_HOURS.least)));

@@ -10,7 +10,7 @@ import { listStatuses, statusLinkValue } from '../post-like/status.js';
 import { categoryTaxonomy, tagTaxonomy } from '../terms/index.js';
 import { narrowsBeyondDatesAndTerms, searchTerms, type EventListConditions } from './list-conditions.js';
 import { eventListQueries } from './list-planner.js';
-import type { DateBounds } from './day-counts.js';
+import { startFloor, type DateBounds } from './day-counts.js';
 import type { EventRow } from './repository.js';
 import type { EventListInput } from './schema.js';
 
@@ -120,33 +120,30 @@ export async function readListPage(
 const PAGE_SPAN_DAYS = 62;
 
 /**
- * The tags a full page of a list narrowed as `listReads` allows is built from, besides its own
- * records: the start days (db/cache-tags.ts, `startTag`) from the window's first day to its last
- * record's, and the taxonomies that resolved the filter's names. A list is sorted by each event's
- * own start (`eventListOrder`): an event written after the page's last record can change the list's
- * total, not the page. The window's first day is one before its lower bound on the start: on a site
- * in UTC the bound meets the UTC start, which an event's own clock may put on the day before.
- * Null when the page is not full (any event of the window may join it), when no bound limits the
- * start from below, or when the span is longer than `PAGE_SPAN_DAYS`.
+ * The tags a full page of a list is built from besides its own records, given the tags the whole
+ * list reads (`listed`, from `listReads`): the start days (db/cache-tags.ts, `startTag`) from the
+ * window's first day to its last record's, and the taxonomies that resolved the filter's names. A
+ * list is sorted by each event's own start (`eventListOrder`): an event written after the page's
+ * last record can change the list's total, not the page. The window's first day is one before its
+ * lower bound on the start: on a site in UTC the bound meets the UTC start, which an event's own
+ * clock may put on the day before. Null when the page is not full (any event of the window may
+ * join it), when no bound limits the start from below, or when the span is longer than
+ * `PAGE_SPAN_DAYS`.
  */
 export function pageReads(
-  list: EventListConditions,
+  listed: Iterable<string>,
   page: ListPage,
   rows: EventRow[],
   perPage: number,
 ): string[] | null {
-  const reads = listReads(list);
   const last = rows[rows.length - 1];
-  if (!reads || !last || rows.length < perPage) return null;
-  const lower = [page.bounds.start_date, page.bounds.starts_after]
-    .filter((bound) => bound !== undefined)
-    .sort()
-    .pop();
+  if (!last || rows.length < perPage) return null;
+  const lower = startFloor(page.bounds);
   if (lower === undefined) return null;
   const to = DateTime.fromISO(last.start_date.slice(0, 10), { zone: 'utc' });
   let day = DateTime.fromISO(lower.slice(0, 10), { zone: 'utc' }).minus({ days: 1 });
   if (!day.isValid || !to.isValid || to.diff(day, 'days').days >= PAGE_SPAN_DAYS) return null;
-  const tags = reads.filter((tag) => !tag.startsWith('m:') && tag !== typeTag('event'));
+  const tags = [...listed].filter((tag) => !tag.startsWith('m:') && tag !== typeTag('event'));
   for (; day <= to; day = day.plus({ days: 1 })) tags.push(startTag(day.toISODate()!));
   return tags;
 }

@@ -22,7 +22,6 @@ import { publishDueForRead } from '../post-like/schedule.js';
 import { jsonLdVisible } from '../post-like/visibility.js';
 import { EventJson, EventListJson } from './json.js';
 import { FEED_MEDIA_TYPE, listFeedUrl } from './feeds.js';
-import type { EventListConditions } from './list-conditions.js';
 import { listConditions, listLinkParams, listReads, pageReads, readListPage, type ListPage } from './list.js';
 import { representEvent } from './representation.js';
 import { findEventBySlug, getEventById, loadRelated, type EventRow, type Unlinked } from './repository.js';
@@ -94,7 +93,7 @@ async function listEvents(ctx: RequestContext, input: EventListInput) {
   return listResponse({
     ctx,
     collection: 'events',
-    items: await listItems(ctx, conditions, page, paging.perPage),
+    items: await listItems(ctx, page, paging.perPage),
     total: page.total,
     paging,
     linkParams: listLinkParams(ctx, input, paging.perPage),
@@ -115,7 +114,7 @@ interface KeptPage {
  * created after the page's last record) leaves it to the next build, which counts the total again
  * and takes the page.
  */
-async function listItems(ctx: RequestContext, conditions: EventListConditions, page: ListPage, perPage: number) {
+async function listItems(ctx: RequestContext, page: ListPage, perPage: number) {
   const text = ctx.readFrom && ctx.answerPart?.take();
   if (text) {
     const kept = JSON.parse(text) as KeptPage;
@@ -130,7 +129,7 @@ async function listItems(ctx: RequestContext, conditions: EventListConditions, p
   const items = rows.map((row) =>
     representEvent(row, related, { ...base, blankProtected: !hasPasswordAccess(row, ctx) }),
   );
-  const position = listed && pageReads(conditions, page, rows, perPage);
+  const position = listed && pageReads(listed, page, rows, perPage);
   if (position) {
     const records = [...ctx.readFrom!].filter((tag) => !listed.has(tag));
     const part: KeptPage = { items, records };
