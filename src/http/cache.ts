@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gunzipBody, gzipBody } from './compression.js';
+import { textBytes } from './json-bytes.js';
 import type { Caller } from '../auth/capabilities.js';
 import { isCountTag, tagVersionsReader, type TagVersions } from '../db/cache-tags.js';
 import { dataVersionSum } from '../db/data-version.js';
@@ -95,8 +96,8 @@ export interface CacheSlot {
   recounted: boolean;
   /** On a miss, the part an earlier answer of the same key kept (`AnswerPart`). */
   part: AnswerPart | null;
-  /** Stores the answer (a 200 or a client error). */
-  fill(status: number, headers: Record<string, string>, body: string, options?: FillOptions): CacheEntry;
+  /** Stores the answer (a 200 or a client error), its body in UTF-8 (json-bytes.ts). */
+  fill(status: number, headers: Record<string, string>, body: Buffer, options?: FillOptions): CacheEntry;
   release(): void;
 }
 
@@ -215,17 +216,6 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, etag: 
     const t = tag.trim();
     return t === '*' || t.replace(/^W\//, '') === etag;
   });
-}
-
-/**
- * The UTF-8 bytes of a response body. `Buffer.from` reserves three bytes a character and copies the
- * result down; measuring first writes once, into memory of its own rather than a shared pool slab
- * (which a cached entry would keep alive).
- */
-function utf8Bytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
 }
 
 export function etagOf(body: Buffer): string {
@@ -384,7 +374,7 @@ export class ResponseCache {
     try {
       const text = await this.recount!((await this.identity(entry)).toString('utf8'));
       if (text === null) return null;
-      const fresh = this.entryOf(entry.key, entry.status, entry.headers, text, {
+      const fresh = this.entryOf(entry.key, entry.status, entry.headers, textBytes(text), {
         version: snapshot.version,
         reads: this.readAgain(entry.reads!, snapshot),
         at: Date.now(),
@@ -445,8 +435,8 @@ export class ResponseCache {
       version: snapshot.version,
       recounted: false,
       part: this.partSlot(key, snapshot, expires, kept, repeated && this.maxBytes > 0),
-      fill: (status, headers, text, { freshUntil, reads, contentType = JSON_TYPE } = {}) => {
-        const entry = this.entryOf(key, status, headers, text, {
+      fill: (status, headers, body, { freshUntil, reads, contentType = JSON_TYPE } = {}) => {
+        const entry = this.entryOf(key, status, headers, body, {
           version: snapshot.version,
           reads: reads ? this.tagReads(reads, snapshot) : null,
           at,
@@ -465,10 +455,9 @@ export class ResponseCache {
     key: string,
     status: number,
     headers: Record<string, string>,
-    text: string,
+    body: Buffer,
     stored: Pick<CacheEntry, 'version' | 'reads' | 'at' | 'expires' | 'contentType'>,
   ): CacheEntry {
-    const body = utf8Bytes(text);
     const etag = etagOf(body);
     return {
       ...stored,

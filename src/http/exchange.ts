@@ -7,6 +7,7 @@ import type { CacheEntry, ResponseCache } from './cache.js';
 import type { AnswerHeaders } from './answer-headers.js';
 import type { FaultLog } from './fault-log.js';
 import { feedRestPath } from './feed-paths.js';
+import { jsonBytes, textBytes } from './json-bytes.js';
 import type { CompiledRoute, SiteReply, SiteRoute } from './register.js';
 import type { AppContext, Endpoint, RequestContext, RouteDef, Urls } from './route.js';
 import type { Throttle } from './throttle.js';
@@ -42,9 +43,9 @@ export interface JsonAnswer {
   contentType?: string;
 }
 
-/** The bytes an answer's body is sent as: JSON, or the text of another media type as it is. */
-export function answerText(answer: JsonAnswer): string {
-  return answer.contentType ? String(answer.body) : JSON.stringify(answer.body);
+/** The bytes an answer's body is sent as: JSON, or the text of another media type as it is, in UTF-8. */
+export function answerBytes(answer: JsonAnswer): Buffer {
+  return answer.contentType ? textBytes(String(answer.body)) : jsonBytes(answer.body);
 }
 
 /** An answer the response cache keeps: compressed when the client accepts gzip, 304 when it has it already. */

@@ -7,7 +7,7 @@ import { GZIP_MIN_BYTES, acceptsGzip, varyOnEncoding } from './compression.js';
 import { RestError, restErrors } from './errors.js';
 import {
   JSON_TYPE,
-  answerText,
+  answerBytes,
   jsonAnswer,
   type Answer,
   type Exchange,
@@ -62,7 +62,7 @@ function sendJson(x: Exchange, reply: FastifyReply, answer: JsonAnswer) {
   // A 304 has no content (RFC 9110 15.4.5).
   if (status === 304) return reply.code(304).headers(headers).send();
   reply.code(status).headers({ ...headers, 'Content-Type': answer.contentType ?? JSON_TYPE });
-  return reply.send(answerText(answer));
+  return reply.send(answerBytes(answer));
 }
 
 /**

@@ -97,7 +97,7 @@ describe('data_version reads of the response cache', () => {
     const fourth = cache.open(request);
     reads[0]!.resolve(0);
     const a = await first;
-    assert.equal(a.fill(200, {}, '"a"').version, 4);
+    assert.equal(a.fill(200, {}, Buffer.from('"a"')).version, 4);
     assert.equal(
       (await second).hit?.body?.toString(),
       '"a"',
@@ -108,7 +108,7 @@ describe('data_version reads of the response cache', () => {
     reads[1]!.resolve(0);
     const c = await third;
     assert.equal(c.hit, null, 'an entry built under version 4 is not served at version 5');
-    assert.equal(c.fill(200, {}, '"c"').version, 5);
+    assert.equal(c.fill(200, {}, Buffer.from('"c"')).version, 5);
     assert.equal((await fourth).hit?.body?.toString(), '"c"');
     await kysely.destroy();
   });

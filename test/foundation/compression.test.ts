@@ -41,7 +41,7 @@ describe('a stored answer whose compression fails', () => {
       lifetime: 'data' as const,
     };
     const text = JSON.stringify({ events: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Event ${i}` })) });
-    const entry = (await cache.open(request)).fill(200, {}, text);
+    const entry = (await cache.open(request)).fill(200, {}, Buffer.from(text));
     assert.equal(await cache.gzipped(entry), null, 'the failed compression gives no compressed form');
     assert.equal(entry.gzip, null);
     assert.equal((await cache.identity(entry)).toString(), text, 'the body is kept');

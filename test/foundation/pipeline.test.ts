@@ -545,7 +545,7 @@ function sendTests(f: Fixture) {
     assert.deepEqual(answer.sent, {
       status: 201,
       headers: { ...x.common, A: '1', 'Content-Type': 'application/json; charset=UTF-8' },
-      body: '{"id":1}',
+      body: Buffer.from('{"id":1}'),
     });
     const unchanged = recordingReply();
     await send(x, unchanged.reply, jsonAnswer(304, { id: 1 }, { A: '1' }));
@@ -570,7 +570,7 @@ function sendTests(f: Fixture) {
       settings: await f.srv().built.app.settings.get(),
       lifetime: 'data',
     });
-    const entry = slot.fill(200, { A: '1' }, JSON.stringify({ text: 'x'.repeat(2000) }));
+    const entry = slot.fill(200, { A: '1' }, Buffer.from(JSON.stringify({ text: 'x'.repeat(2000) })));
     const headers = { 'accept-encoding': 'gzip', 'if-none-match': `W/${entry.etag}` };
     const revalidated = recordingReply();
     await send(await exchange(f, { url: '/stored', headers, with: { cache } }), revalidated.reply, {

@@ -1,5 +1,6 @@
 import { RestError } from '../errors.js';
-import { answerText, type Stage } from '../exchange.js';
+import { answerBytes, type Stage } from '../exchange.js';
+import { jsonBytes } from '../json-bytes.js';
 import { joinLinks } from '../send.js';
 
 /**
@@ -33,7 +34,7 @@ export const cacheReads: Stage = async (x, next) => {
     return {
       kind: 'stored',
       // The key holds the language, and with it the common `Link`: joined once, not at every hit.
-      entry: slot.fill(answer.status, joinLinks(x.common, answer.headers), answerText(answer), {
+      entry: slot.fill(answer.status, joinLinks(x.common, answer.headers), answerBytes(answer), {
         freshUntil: ctx.freshUntil,
         reads: ctx.readFrom,
         contentType: answer.contentType,
@@ -44,7 +45,7 @@ export const cacheReads: Stage = async (x, next) => {
     const headers = { ...x.endpointHeaders(), ...err.headers };
     return {
       kind: 'stored',
-      entry: slot.fill(err.status, headers, JSON.stringify(err.body), { freshUntil: ctx.freshUntil }),
+      entry: slot.fill(err.status, headers, jsonBytes(err.body), { freshUntil: ctx.freshUntil }),
     };
   } finally {
     slot.release();
