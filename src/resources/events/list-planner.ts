@@ -14,6 +14,7 @@ import {
   isUtcSite,
   listWindow,
   narrowsBeyondDates,
+  narrowsBeyondDatesAndTerms,
   searchTerms,
   type ConditionForms,
   type EventListConditions,
@@ -302,34 +303,60 @@ async function planCommonTerms(plan: ListPlan): Promise<void> {
 /** Up to this many matches, a page with a term filter is read from the filter's links. */
 const LINK_DRIVEN_PAGE_MAX = 1000;
 
-/** From this offset on, a page narrowed by dates alone is found by its first start (`seekStart`). */
-const SEEK_MIN_OFFSET = 1000;
+/**
+ * From these offsets on, a page is found by its first start (`seekStart`): skipping a row of a list
+ * read in start order costs its `posts` row, and with a term filter a probe of its links besides.
+ */
+const SEEK_MIN_OFFSET = { dates: 1000, terms: 200 };
 
 /**
- * Where a deep page of a list narrowed by dates, status and `featured` alone begins. Skipping the
- * events before it in the page's order reads each one's `posts` row, to order those starting at
- * the same time; their start dates alone are in the listing index. So the start of the page's
- * first event is read from the index, from the nearer end of the list, and the events starting
- * before it are counted there too: the page is then read from that start, past those events.
- * Null for any other page.
+ * What a deep page is sought among, in the listing index's start order: the events, for a list
+ * narrowed by dates, status and `featured` alone; the driving filter's links, for one narrowed by
+ * term filters besides (`distinct`: an event may carry two of the filter's terms). Null for any
+ * other list.
+ */
+function seekSource(plan: ListPlan, total: number) {
+  const { reads, conditions: list, paging } = plan.request;
+  if (list.include || list.modified?.orderby === 'modified') return null;
+  const { driving } = plan;
+  if (driving) {
+    // A page of few links is read from them (`pageQuery`).
+    if (paging.offset < SEEK_MIN_OFFSET.terms || total <= LINK_DRIVEN_PAGE_MAX) return null;
+    if (narrowsBeyondDatesAndTerms(list, plan.resolved.search)) return null;
+    return { rows: () => drivingLinks(plan, plan.resolved, driving), distinct: driving.ids.length > 1 };
+  }
+  if (paging.offset < SEEK_MIN_OFFSET.dates || dayCountStatuses(list, plan.resolved) === null) return null;
+  const rows = () =>
+    reads.selectFrom('events as e').where(eventListWhere(list, plan.resolved, conditionForms(plan, 'page')));
+  return { rows, distinct: false };
+}
+
+/**
+ * Where a deep page of a list narrowed by dates, status, `featured` and term filters alone begins.
+ * Skipping the events before it in the page's order reads each one's `posts` row, to order those
+ * starting at the same time (and with a term filter, probes each one's links); their start dates
+ * alone are in the listing indexes. So the start of the page's first event is read from the index,
+ * from the nearer end of the list, and the events starting before it are counted there too: the
+ * page is then read from that start, past those events. Null for any other page.
  */
 async function seekStart(plan: ListPlan, total: number): Promise<{ from: string; skip: number } | null> {
-  const { reads, conditions: list, paging } = plan.request;
-  if (paging.offset < SEEK_MIN_OFFSET || plan.driving || dayCountStatuses(list, plan.resolved) === null) return null;
-  if (list.include || list.modified?.orderby === 'modified') return null;
-  const listed = () =>
-    reads.selectFrom('events as e').where(eventListWhere(list, plan.resolved, conditionForms(plan, 'page')));
+  const { paging } = plan.request;
+  const source = seekSource(plan, total);
+  if (!source) return null;
   const fromEnd = paging.offset > total / 2;
-  const at = await listed()
-    .select('e.start_date')
+  const starts = source.distinct
+    ? source.rows().select(['e.event_id', 'e.start_date']).distinct()
+    : source.rows().select('e.start_date');
+  const at = await starts
     .orderBy('e.start_date', fromEnd ? 'desc' : 'asc')
     .limit(1)
     .offset(fromEnd ? total - 1 - paging.offset : paging.offset)
     .executeTakeFirst();
-  if (!at) return null;
-  const before = await listed()
+  if (!at?.start_date) return null;
+  const before = await source
+    .rows()
     .where('e.start_date', '<', at.start_date)
-    .select((eb) => eb.fn.countAll().as('n'))
+    .select((eb) => (source.distinct ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'))
     .executeTakeFirstOrThrow();
   const skip = paging.offset - Number(before.n);
   return skip >= 0 ? { from: at.start_date, skip } : null;
