@@ -72,13 +72,26 @@ forEachBackend('GET /events deep pages', (srv) => {
   /** Pages around the seek's thresholds, the middle and the end. */
   const pagesOf = (all: number[]) => {
     const pages = Math.ceil(all.length / perPage);
-    return [1, 4, 5, 6, 19, 20, 21, 22, Math.floor(pages / 2), Math.floor(pages / 2) + 1, pages - 1, pages].filter(
+    return [1, 4, 5, 6, 19, 20, 21, 22, 23, Math.floor(pages / 2), Math.floor(pages / 2) + 1, pages - 1, pages].filter(
       (page, i, list) => page >= 1 && page <= pages && list.indexOf(page) === i,
     );
   };
 
   before(async () => {
     await seedDataset(srv().db, { events: 2500, seed: 3, backend: srv().backend, anchor: anchor.toISODate()! });
+    // 150 events starting at the same time around the thousandth place: more ties before a deep
+    // page's first event than the seek reads back, so that it counts them instead.
+    const around = await ordered();
+    const [tied] = await srv()
+      .db.selectFrom('events')
+      .select('start_date')
+      .where('post_id', '=', around[950]!)
+      .execute();
+    await srv()
+      .db.updateTable('events')
+      .set({ start_date: tied!.start_date })
+      .where('post_id', 'in', around.slice(951, 1100))
+      .execute();
     expected = await ordered();
     const categories = await srv()
       .db.selectFrom('terms')
@@ -116,7 +129,7 @@ forEachBackend('GET /events deep pages', (srv) => {
       .select(['start_date'])
       .where('post_id', 'in', expected.slice(1000, 1100))
       .execute();
-    assert.ok(new Set(starts.map((row) => row.start_date)).size < 100, 'ties among the deep events');
+    assert.ok(new Set(starts.map((row) => row.start_date)).size < 10, 'ties among the deep events');
   });
 
   it('every page of a category with more than a thousand events holds the events the order puts there', async () => {

@@ -326,40 +326,54 @@ function seekSource(plan: ListPlan, total: number) {
     return { rows: () => drivingLinks(plan, plan.resolved, driving), distinct: driving.ids.length > 1 };
   }
   if (paging.offset < SEEK_MIN_OFFSET.dates || dayCountStatuses(list, plan.resolved) === null) return null;
-  const rows = () =>
-    reads.selectFrom('events as e').where(eventListWhere(list, plan.resolved, conditionForms(plan, 'page')));
+  // The page's forms keep SQLite on the start-date index. PostgreSQL, misjudging how many rows
+  // their expressions leave, would sort the whole window instead of reading that index backwards.
+  const forms = conditionForms(plan, plan.request.app.backend === 'postgres' ? 'count' : 'page');
+  const rows = () => reads.selectFrom('events as e').where(eventListWhere(list, plan.resolved, forms));
   return { rows, distinct: false };
 }
+
+/** Starts read before a sought page's first: ties with it among them are counted there, not by a query. */
+const SEEK_TIES = 100;
 
 /**
  * Where a deep page of a list narrowed by dates, status, `featured` and term filters alone begins.
  * Skipping the events before it in the page's order reads each one's `posts` row, to order those
  * starting at the same time (and with a term filter, probes each one's links); their start dates
  * alone are in the listing indexes. So the start of the page's first event is read from the index,
- * from the nearer end of the list, and the events starting before it are counted there too: the
- * page is then read from that start, past those events. Null for any other page.
+ * from the nearer end of the list, with the starts of the events just before it: the page is read
+ * from that start, past the events before it that start at the same time. When they are more than
+ * those read, the events starting before it are counted instead. Null for any other page, or when
+ * the list no longer holds `total` events.
  */
 async function seekStart(plan: ListPlan, total: number): Promise<{ from: string; skip: number } | null> {
   const { paging } = plan.request;
   const source = seekSource(plan, total);
   if (!source) return null;
   const fromEnd = paging.offset > total / 2;
+  const back = Math.min(SEEK_TIES, paging.offset);
   const starts = source.distinct
     ? source.rows().select(['e.event_id', 'e.start_date']).distinct()
     : source.rows().select('e.start_date');
-  const at = await starts
+  const read = await starts
     .orderBy('e.start_date', fromEnd ? 'desc' : 'asc')
-    .limit(1)
-    .offset(fromEnd ? total - 1 - paging.offset : paging.offset)
-    .executeTakeFirst();
-  if (!at?.start_date) return null;
-  const before = await source
+    .limit(back + 1)
+    .offset(fromEnd ? total - 1 - paging.offset : paging.offset - back)
+    .execute();
+  if (read.length !== back + 1) return null;
+  // The page's first event's start, then those of the events before it, nearest first.
+  const [first, ...before] = fromEnd ? read : read.reverse();
+  const at = first!.start_date;
+  if (at === null) return null;
+  const ties = before.findIndex((row) => row.start_date !== at);
+  if (ties >= 0 || back === paging.offset) return { from: at, skip: ties >= 0 ? ties : back };
+  const earlier = await source
     .rows()
-    .where('e.start_date', '<', at.start_date)
+    .where('e.start_date', '<', at)
     .select((eb) => (source.distinct ? eb.fn.count('e.event_id').distinct() : eb.fn.countAll()).as('n'))
     .executeTakeFirstOrThrow();
-  const skip = paging.offset - Number(before.n);
-  return skip >= 0 ? { from: at.start_date, skip } : null;
+  const skip = paging.offset - Number(earlier.n);
+  return skip >= 0 ? { from: at, skip } : null;
 }
 
 /** The page's rows, planned knowing the total (`pageQuery`, `seekStart`). */
