@@ -5,13 +5,16 @@
  * V8 builds a long `JSON.stringify` result out of pieces, and gives it back unflattened: the first
  * thing that reads it as a whole (measuring its UTF-8 length, encoding it) copies it into one new
  * string first, in the large-object space once it passes 128 KiB. For a page of events that copy
- * costs several times the serialization itself. Here the outer levels of plain objects and arrays
- * (a list's envelope, its records) are written piece by piece, each record serialized alone, and
- * the pieces are encoded into one buffer of the measured length.
+ * costs several times the serialization itself. Here a list of records (and the objects holding
+ * it: a list's envelope) is written piece by piece, each record serialized alone, and the pieces
+ * are encoded into one buffer of the measured length. A body without such a list is serialized
+ * whole: for a single record, pieces would cost more than the copy they save.
  */
 
 /** How many levels of plain objects and arrays are split into pieces: an envelope, its list, a record. */
 const SPLIT_DEPTH = 3;
+/** Lists from this many items on are written item by item. */
+const SPLIT_MIN_ITEMS = 8;
 
 /** Plain objects and arrays: what `JSON.stringify` walks key by key, with no `toJSON` of their own. */
 function splittable(value: unknown): value is Record<string, unknown> | unknown[] {
@@ -26,8 +29,16 @@ function omitted(value: unknown): boolean {
   return value === undefined || typeof value === 'function' || typeof value === 'symbol';
 }
 
+/** Whether `value` is, or holds within `depth` levels, a list long enough to write item by item. */
+function holdsList(value: unknown, depth: number): value is Record<string, unknown> | unknown[] {
+  if (depth === 0 || !splittable(value)) return false;
+  if (Array.isArray(value)) return value.length >= SPLIT_MIN_ITEMS;
+  for (const key in value) if (holdsList(value[key], depth - 1)) return true;
+  return false;
+}
+
 function pieces(value: unknown, depth: number, out: string[]): void {
-  if (depth === 0 || !splittable(value)) {
+  if (!holdsList(value, depth)) {
     // Where JSON.stringify gives nothing (undefined, a function), an array's item is null.
     out.push(JSON.stringify(value) ?? 'null');
     return;

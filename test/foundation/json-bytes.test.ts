@@ -13,7 +13,7 @@ const anything = fc.letrec((tie) => ({
     fc.jsonValue({ maxDepth: 1 }),
     fc.string({ unit: 'binary' }),
     fc.constantFrom(undefined, () => 1, Symbol('s'), new Date(Date.UTC(2026, 10, 28)), -0, NaN, Infinity),
-    fc.array(tie('value'), { maxLength: 6 }),
+    fc.array(tie('value'), { maxLength: 12 }),
     fc.dictionary(fc.string({ unit: 'binary', maxLength: 6 }), tie('value'), { maxKeys: 6 }),
   ),
 })).value;
