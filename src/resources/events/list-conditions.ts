@@ -353,6 +353,11 @@ export function narrowsBeyondDatesAndTerms(list: EventListConditions, search: Se
   );
 }
 
+/** Whether the list is ordered by each event's start first (`eventListOrder`): not with `include` or by `modified`. */
+export function startOrdered(list: EventListConditions): boolean {
+  return !list.include && list.modified?.orderby !== 'modified';
+}
+
 /**
  * Ordering (events.md 2.7): by start (each event's own wall clock), title relevance when searching,
  * publication date, ID; with `include` by publication date and ID only; with `orderby=modified` by

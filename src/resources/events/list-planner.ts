@@ -16,6 +16,7 @@ import {
   narrowsBeyondDates,
   narrowsBeyondDatesAndTerms,
   searchTerms,
+  startOrdered,
   type ConditionForms,
   type EventListConditions,
   type ResolvedConditions,
@@ -317,7 +318,7 @@ const SEEK_MIN_OFFSET = { dates: 1000, terms: 200 };
  */
 function seekSource(plan: ListPlan, total: number) {
   const { reads, conditions: list, paging } = plan.request;
-  if (list.include || list.modified?.orderby === 'modified') return null;
+  if (!startOrdered(list)) return null;
   const { driving } = plan;
   if (driving) {
     // A page of few links is read from them (`pageQuery`).
@@ -401,7 +402,7 @@ function pageQuery(plan: ListPlan, total: number) {
       .limit(1)
       .offset(reach - 1);
     const upTo =
-      list.include || list.modified?.orderby === 'modified' || total <= reach
+      !startOrdered(list) || total <= reach
         ? links
         : links.where('e.start_date', '<=', (eb) => eb.selectFrom(last.as('last')).select('last.start_date'));
     page = page.where('e.post_id', 'in', upTo.select('e.event_id'));

@@ -8,7 +8,7 @@ import { modifiedLinkParams } from '../post-like/modified.js';
 import { publishDueForRead } from '../post-like/schedule.js';
 import { listStatuses, statusLinkValue } from '../post-like/status.js';
 import { categoryTaxonomy, tagTaxonomy } from '../terms/index.js';
-import { narrowsBeyondDatesAndTerms, searchTerms, type EventListConditions } from './list-conditions.js';
+import { narrowsBeyondDatesAndTerms, searchTerms, startOrdered, type EventListConditions } from './list-conditions.js';
 import { eventListQueries } from './list-planner.js';
 import { startFloor, type DateBounds } from './day-counts.js';
 import type { EventRow } from './repository.js';
@@ -157,7 +157,7 @@ export function pageReads(
  * venues, `orderby=modified` every modification date.
  */
 export function listReads(list: EventListConditions): string[] | null {
-  if (narrowsBeyondDatesAndTerms(list, searchTerms(list.search)) || list.modified?.orderby === 'modified') return null;
+  if (narrowsBeyondDatesAndTerms(list, searchTerms(list.search)) || !startOrdered(list)) return null;
   if (list.categories === undefined && list.tags === undefined) return [typeTag('event')];
   const reads = new Set<string>();
   for (const [tax, ids] of [
