@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import type { Db } from './tables.js';
 
 /**
@@ -46,15 +47,74 @@ export const startTag = (day: string) => `s:${day.slice(5, 10)}`;
 
 export type TagVersions = ReadonlyMap<string, number>;
 
-/** Reads every tag's version, the sum of its shards, with a statement compiled once. */
+/** What a reader last read: each row's tag and version, in the key's order, and the sums by tag. */
+interface TagRows {
+  tags: string[];
+  versions: number[];
+  sums: TagVersions;
+}
+
+/**
+ * Reads every tag's version, the sum of its shards, with statements compiled once. The first read
+ * after each write does (http/cache.ts), and there are some 1,400 tags.
+ *
+ * On PostgreSQL the server sums the shards (3,900 rows at 100k events) and sends one row a tag.
+ *
+ * On SQLite the statement runs in the process, where making 1,400 strings was most of the 2.6 ms
+ * a read took. Rows of `cache_tags` are only ever added (a tag's or shard's first bump) and
+ * bumped, never removed, so the reader keeps the rows it read in the key's order and then reads
+ * their versions alone in that order (1.1 ms): while their number holds, each position is the same
+ * row, and only the tags whose versions moved are summed again. A number of rows that moved (a row
+ * added) reads the tags again. Each read gives a map of its own, never changed afterwards: an
+ * answer built meanwhile keeps the versions it was built under.
+ */
 export function tagVersionsReader(db: Db): () => Promise<TagVersions> {
-  const query = db
-    .selectFrom('cache_tags')
-    .select((eb) => ['tag', eb.fn.sum<number | string>('version').as('version')])
-    .groupBy('tag')
-    .compile();
-  return () =>
-    db
-      .executeQuery<{ tag: string; version: number | string }>(query)
-      .then(({ rows }) => new Map(rows.map((row) => [row.tag, Number(row.version)])));
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const summed = db
+      .selectFrom('cache_tags')
+      .select((eb) => ['tag', eb.fn.sum<number | string>('version').as('version')])
+      .groupBy('tag')
+      .compile();
+    return () =>
+      db
+        .executeQuery<{ tag: string; version: number | string }>(summed)
+        .then(({ rows }) => new Map(rows.map((row) => [row.tag, Number(row.version)])));
+  }
+  const inKeyOrder = db.selectFrom('cache_tags').orderBy('tag').orderBy('shard');
+  const rowsQuery = inKeyOrder.select(['tag', 'version']).compile();
+  const versionsQuery = inKeyOrder.select('version').compile();
+  let known: TagRows | null = null;
+
+  const readRows = async (): Promise<TagVersions> => {
+    const { rows } = await db.executeQuery<{ tag: string; version: number }>(rowsQuery);
+    const read: TagRows = { tags: [], versions: [], sums: new Map() };
+    const sums = read.sums as Map<string, number>;
+    for (const row of rows) {
+      read.tags.push(row.tag);
+      read.versions.push(row.version);
+      sums.set(row.tag, (sums.get(row.tag) ?? 0) + row.version);
+    }
+    known = read;
+    return read.sums;
+  };
+
+  return async () => {
+    if (!known) return readRows();
+    const { rows } = await db.executeQuery<{ version: number }>(versionsQuery);
+    // Another read may have answered meanwhile: compared with the latest rows whichever it was.
+    const last: TagRows | null = known;
+    if (!last || rows.length !== last.tags.length) return readRows();
+    let sums: Map<string, number> | null = null;
+    for (let i = 0; i < rows.length; i++) {
+      const version = rows[i]!.version;
+      const before = last.versions[i]!;
+      if (version === before) continue;
+      sums ??= new Map(last.sums);
+      const tag = last.tags[i]!;
+      sums.set(tag, sums.get(tag)! + version - before);
+      last.versions[i] = version;
+    }
+    if (sums) last.sums = sums;
+    return last.sums;
+  };
 }
