@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { gunzipBody, gzipBody } from './compression.js';
+import { GZIP_LEVELS, GZIP_REPEATED_AFTER, gunzipBody, gzipBody } from './compression.js';
 import { textBytes } from './json-bytes.js';
 import type { Caller } from '../auth/capabilities.js';
 import { isCountTag, tagVersionsReader, type TagVersions } from '../db/cache-tags.js';
@@ -38,7 +38,8 @@ import type { RequestContext } from './route.js';
  * Authentication runs before the lookup, so a bad credential is still refused; concurrent misses
  * of one key wait for the first one instead of building the same response again. Once a client
  * that accepts gzip has asked for an entry, it keeps its body gzip-compressed only (compression.ts),
- * in a fraction of the memory, and a client that does not accept gzip gets it decompressed.
+ * in a fraction of the memory, and a client that does not accept gzip gets it decompressed. The
+ * first compression is zlib's fastest; an entry sent compressed often is compressed again, smaller.
  */
 
 /** What a cacheable endpoint's answer depends on besides the request and the data (route.ts). */
@@ -68,6 +69,8 @@ export interface CacheEntry {
    * null again if that compression failed.
    */
   gzip: Promise<Buffer | null> | null;
+  /** Times `gzip` was asked for: at `GZIP_REPEATED_AFTER`, it is made again at the repeated level. */
+  gzipSends: number;
   /** Bytes the entry holds against the budget: its body, or its compressed body once made. */
   size: number;
   /** Its key in the cache, to tell whether it is still kept when its compression ends. */
@@ -155,8 +158,8 @@ export interface ResponseCacheOptions {
   readVersion?: () => Promise<number>;
   /** Reads every tag's version. Default: the stored ones (`tagVersionsReader`). */
   readTags?: () => Promise<TagVersions>;
-  /** Compresses a body with gzip. Default: zlib on libuv's thread pool (compression.ts). */
-  compress?: (body: Buffer) => Promise<Buffer>;
+  /** Compresses a body with gzip at a zlib level. Default: zlib on libuv's thread pool (compression.ts). */
+  compress?: (body: Buffer, level: number) => Promise<Buffer>;
   /**
    * The JSON text of an answer with the term counts it shows as stored now; null when it cannot
    * tell where they are. Default: none (answers stale by counts are built again).
@@ -236,7 +239,7 @@ export class ResponseCache {
   private nextSettingsId = 0;
   private readonly readVersion: () => Promise<number>;
   private readonly readTags: () => Promise<TagVersions>;
-  private readonly compress: (body: Buffer) => Promise<Buffer>;
+  private readonly compress: (body: Buffer, level: number) => Promise<Buffer>;
   private readonly recount: ((text: string) => Promise<string | null>) | null;
   private nextSnapshot: Promise<Snapshot> | null = null;
   /** The newest snapshot read; its tags are read again only once `data_version` moves. */
@@ -467,6 +470,7 @@ export class ResponseCache {
       length: body.length,
       etag,
       gzip: null,
+      gzipSends: 0,
       size: body.length,
       key,
     };
@@ -517,21 +521,46 @@ export class ResponseCache {
    * The entry's body gzip-compressed: made once, by the first request that asks, on libuv's thread
    * pool; the requests that ask meanwhile share it. From then on the entry keeps only that form.
    * Null when the compression failed: the entry keeps its body, and the next request tries again.
+   * The `GZIP_REPEATED_AFTER`th request starts the compression at the repeated level, in the
+   * background: the ones before and meanwhile get the first form.
    */
   gzipped(entry: CacheEntry): Promise<Buffer | null> {
-    entry.gzip ??= this.compress(entry.body!).then(
-      (bytes) => {
-        if (this.entries.get(entry.key) === entry) this.bytes += bytes.length - entry.size;
-        entry.size = bytes.length;
-        entry.body = null;
-        return bytes;
-      },
-      () => {
-        entry.gzip = null;
-        return null;
-      },
-    );
+    if (!entry.gzip) {
+      entry.gzip = this.compress(entry.body!, GZIP_LEVELS.first).then(
+        (bytes) => {
+          this.resize(entry, bytes.length);
+          entry.body = null;
+          return bytes;
+        },
+        () => {
+          entry.gzip = null;
+          return null;
+        },
+      );
+    } else if (++entry.gzipSends === GZIP_REPEATED_AFTER) {
+      void this.compressAgain(entry, entry.gzip);
+    }
     return entry.gzip;
+  }
+
+  /** Replaces the first compressed form by one at the repeated level; a failure leaves the first. */
+  private async compressAgain(entry: CacheEntry, first: Promise<Buffer | null>): Promise<void> {
+    try {
+      const bytes = await first;
+      if (!bytes) return;
+      const again = await this.compress(await gunzipBody(bytes), GZIP_LEVELS.repeated);
+      if (entry.gzip !== first || again.length >= bytes.length) return;
+      this.resize(entry, again.length);
+      entry.gzip = Promise.resolve(again);
+    } catch {
+      // The first form stays.
+    }
+  }
+
+  /** The entry now holds `size` bytes, counted against the budget while it is kept. */
+  private resize(entry: CacheEntry, size: number): void {
+    if (this.entries.get(entry.key) === entry) this.bytes += size - entry.size;
+    entry.size = size;
   }
 
   /** The entry's body uncompressed: as kept, or decompressed from its gzip form (on libuv's thread pool). */

@@ -5,8 +5,8 @@ import { Negotiator } from '@fastify/accept-negotiator';
 /**
  * Content coding of the answers of cacheable reads (cache.ts). A client that accepts gzip, as
  * browsers and HTTP libraries say on every request, gets the stored answer compressed, a fraction
- * of its size. The compression is made once per stored answer, on libuv's thread pool rather than
- * the request thread, and kept instead of the answer.
+ * of its size. The compression is made on libuv's thread pool rather than the request thread, and
+ * kept instead of the answer.
  */
 
 /** Smaller bodies go as they are (pages past the end, short records): gzip's framing would save little. */
@@ -29,7 +29,18 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
   return encodings.negotiate((Array.isArray(header) ? header.join(',') : header).toLowerCase()) === 'gzip';
 }
 
-export const gzipBody: (body: Buffer) => Promise<Buffer> = promisify(gzip);
+/**
+ * zlib's levels for a stored answer. Its first compression may be its only one, since most answers
+ * built from the database are never asked for again (every visitor's own filters), and zlib's
+ * fastest level takes half the time of its default (1.1 against 2.2 ms for a page of 40 events),
+ * for a third more bytes (25.1 against 18.9 KB). An answer sent compressed `GZIP_REPEATED_AFTER`
+ * times is compressed again at the default level, once, for the many sends that are likely to follow.
+ */
+export const GZIP_LEVELS = { first: 1, repeated: 6 } as const;
+export const GZIP_REPEATED_AFTER = 8;
+
+const gzipAsync = promisify(gzip);
+export const gzipBody = (body: Buffer, level: number): Promise<Buffer> => gzipAsync(body, { level });
 export const gunzipBody: (body: Buffer) => Promise<Buffer> = promisify(gunzip);
 
 /** The `Vary` value of an answer whose coding follows `Accept-Encoding`, beside one the CORS headers may set. */

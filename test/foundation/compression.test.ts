@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { rawRequest, type RawResponse } from '../../bench/processes.js';
 import type { Database } from '../../src/db/tables.js';
 import { ResponseCache } from '../../src/http/cache.js';
+import { GZIP_LEVELS, GZIP_REPEATED_AFTER } from '../../src/http/compression.js';
 import { defaultSettings } from '../../src/settings.js';
 import { daysFromNow, makeEvent } from '../events/helpers.js';
 import { forEachBackend, type TestServer } from '../support/server.js';
@@ -23,25 +24,34 @@ function raw(
 const gzip = { 'accept-encoding': 'gzip' };
 const identity = { 'accept-encoding': 'identity' };
 
-describe('a stored answer whose compression fails', () => {
-  it('keeps its body and is compressed again by the next request that accepts gzip', async () => {
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
-    let failures = 1;
-    const compress = async (body: Buffer) => {
-      if (failures-- > 0) throw new Error('out of memory');
-      return gzipSync(body);
-    };
-    const cache = new ResponseCache(db, { readVersion: async () => 1, readTags: async () => new Map(), compress });
+/** A response cache over an empty database, at one version, compressing with `compress`. */
+function storeWith(compress: (body: Buffer, level: number) => Promise<Buffer>) {
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+  const cache = new ResponseCache(db, { readVersion: async () => 1, readTags: async () => new Map(), compress });
+  /** Stores `text` as the answer to `url`. */
+  const fill = async (url: string, text: string) => {
     const request = {
       method: 'GET',
       lang: '',
-      url: '/wp-json/calendar/events/v1/events',
+      url,
       user: null,
       settings: defaultSettings(),
       lifetime: 'data' as const,
     };
+    return { request, entry: (await cache.open(request)).fill(200, {}, Buffer.from(text)) };
+  };
+  return { db, cache, fill };
+}
+
+describe('a stored answer whose compression fails', () => {
+  it('keeps its body and is compressed again by the next request that accepts gzip', async () => {
+    let failures = 1;
+    const { db, cache, fill } = storeWith(async (body: Buffer) => {
+      if (failures-- > 0) throw new Error('out of memory');
+      return gzipSync(body);
+    });
     const text = JSON.stringify({ events: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Event ${i}` })) });
-    const entry = (await cache.open(request)).fill(200, {}, Buffer.from(text));
+    const { request, entry } = await fill('/wp-json/calendar/events/v1/events', text);
     assert.equal(await cache.gzipped(entry), null, 'the failed compression gives no compressed form');
     assert.equal(entry.gzip, null);
     assert.equal((await cache.identity(entry)).toString(), text, 'the body is kept');
@@ -51,6 +61,40 @@ describe('a stored answer whose compression fails', () => {
     assert.equal(entry.body, null, 'once compressed, only the compressed form is kept');
     assert.equal((await cache.identity(entry)).toString(), text);
     assert.equal((await cache.open(request)).hit, entry);
+    await db.destroy();
+  });
+});
+
+describe('a stored answer sent compressed again and again', () => {
+  it('is first compressed at the fastest level, then once more at the repeated level, smaller, after the first sends', async () => {
+    const levels: number[] = [];
+    const { db, cache, fill } = storeWith(async (body: Buffer, level: number) => {
+      levels.push(level);
+      return gzipSync(body, { level });
+    });
+    const text = JSON.stringify({
+      events: Array.from({ length: 200 }, (_, i) => ({
+        id: i,
+        title: `Event ${i}`,
+        description: `<p>Day ${i % 7}</p>`,
+      })),
+    });
+    const { entry } = await fill('/wp-json/calendar/events/v1/events?repeated=1', text);
+    const first = (await cache.gzipped(entry))!;
+    assert.deepEqual(levels, [GZIP_LEVELS.first]);
+    assert.equal(entry.size, first.length, 'the entry is counted at its compressed size');
+    for (let send = 1; send < GZIP_REPEATED_AFTER; send++) assert.equal(await cache.gzipped(entry), first);
+    assert.deepEqual(levels, [GZIP_LEVELS.first], 'sent as first compressed until the repeated level is due');
+    assert.equal(await cache.gzipped(entry), first, 'the send that starts it still gets the first form');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(levels, [GZIP_LEVELS.first, GZIP_LEVELS.repeated]);
+    const again = (await cache.gzipped(entry))!;
+    assert.ok(again.length < first.length, `${again.length} bytes against ${first.length}`);
+    assert.equal(gunzipSync(again).toString(), text);
+    assert.equal(entry.size, again.length, 'the entry is counted at its new size');
+    for (let send = 0; send < 3 * GZIP_REPEATED_AFTER; send++) await cache.gzipped(entry);
+    assert.equal(levels.length, 2, 'compressed again once only');
+    assert.equal((await cache.identity(entry)).toString(), text);
     await db.destroy();
   });
 });
