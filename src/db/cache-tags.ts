@@ -56,17 +56,18 @@ interface TagRows {
 
 /**
  * Reads every tag's version, the sum of its shards, with statements compiled once. The first read
- * after each write does (http/cache.ts), and there are some 1,400 tags.
+ * after each write does (http/cache.ts), over all the tags (about 1,400).
  *
- * On PostgreSQL the server sums the shards (3,900 rows at 100k events) and sends one row a tag.
+ * On PostgreSQL the server sums the shards and sends one row a tag: sending every shard's row
+ * took longer.
  *
- * On SQLite the statement runs in the process, where making 1,400 strings was most of the 2.6 ms
- * a read took. Rows of `cache_tags` are only ever added (a tag's or shard's first bump) and
- * bumped, never removed, so the reader keeps the rows it read in the key's order and then reads
- * their versions alone in that order (1.1 ms): while their number holds, each position is the same
- * row, and only the tags whose versions moved are summed again. A number of rows that moved (a row
- * added) reads the tags again. Each read gives a map of its own, never changed afterwards: an
- * answer built meanwhile keeps the versions it was built under.
+ * On SQLite the statement runs in the process, where making the tags' strings was most of a read's
+ * time. Rows of `cache_tags` are only ever added (a tag's or shard's first bump) and bumped, never
+ * removed, so the reader keeps the rows it read in the key's order and then reads their versions
+ * alone in that order: while their number holds, each position is the same row, and only the tags
+ * whose versions moved are summed again. A number of rows that moved (a row added) reads the tags
+ * again. Each read gives a map of its own, never changed afterwards: an answer built meanwhile
+ * keeps the versions it was built under.
  */
 export function tagVersionsReader(db: Db): () => Promise<TagVersions> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {

@@ -32,9 +32,9 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 /**
  * zlib's levels for a stored answer. Its first compression may be its only one, since most answers
  * built from the database are never asked for again (every visitor's own filters), and zlib's
- * fastest level takes half the time of its default (1.1 against 2.2 ms for a page of 40 events),
- * for a third more bytes (25.1 against 18.9 KB). An answer sent compressed `GZIP_REPEATED_AFTER`
- * times is compressed again at the default level, once, for the many sends that are likely to follow.
+ * fastest level takes about half the time of its default for about a third more bytes
+ * (docs/performance.md). An answer sent compressed `GZIP_REPEATED_AFTER` times is compressed again
+ * at the default level, once, for the many sends that are likely to follow.
  */
 export const GZIP_LEVELS = { first: 1, repeated: 6 } as const;
 export const GZIP_REPEATED_AFTER = 8;

@@ -217,10 +217,9 @@ export async function validateLinkedFilter(kind: LinkedKind, value: unknown, ctx
  * and link order. The links are read first, then each record by its key. Left to join freely, both
  * planners read every record of the kind instead: PostgreSQL misjudges the links unless they are a
  * materialized common table expression, and SQLite keeps its join order only across CROSS JOIN.
- * Even from the expression, PostgreSQL may merge the records with `posts` in key order, reading
- * every post after the last record of the kind (48 ms for the organizers of 50 events, created
- * before the events, in 100k posts): there the records' keys are also given as an array of the
- * links' records, which it reads by key (1.3 ms).
+ * Even from the expression, PostgreSQL may merge the records with `posts` in key order, and then
+ * reads every post after the last record of the kind (organizers created before the events): there
+ * the records' keys are also given as an array of the links' records, which it reads by key.
  */
 export function linkedOfEventsQuery(trx: Trx, kind: LinkedKind, eventIds: readonly number[], user: Requester) {
   const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
