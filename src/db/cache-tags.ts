@@ -1,4 +1,4 @@
-import { PostgresAdapter } from 'kysely';
+import { onPostgres } from './connect.js';
 import type { Db } from './tables.js';
 
 /**
@@ -70,7 +70,7 @@ interface TagRows {
  * keeps the versions it was built under.
  */
 export function tagVersionsReader(db: Db): () => Promise<TagVersions> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (onPostgres(db)) {
     const summed = db
       .selectFrom('cache_tags')
       .select((eb) => ['tag', eb.fn.sum<number | string>('version').as('version')])

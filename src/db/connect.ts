@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
 import { DatabaseStartError } from './faults.js';
 import { NamedStatementClient } from './named-statement-client.js';
 import { sqliteRequestDialect } from './sqlite-request-driver.js';
@@ -43,6 +43,9 @@ export function backendOf(url: string): Backend {
   if (/^sqlite:/i.test(url)) return 'sqlite';
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url}")`);
 }
+
+/** Whether a handle (the database, a transaction, the list reads) speaks to PostgreSQL. */
+export const onPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 // pg returns bigint columns as strings by default; our bigints (timestamps, versions) fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));

@@ -1,12 +1,5 @@
-import {
-  Migrator,
-  PostgresAdapter,
-  sql,
-  type Kysely,
-  type Migration,
-  type MigrationProvider,
-  type MigrationResultSet,
-} from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { onPostgres } from './connect.js';
 import * as initialSchema from './migrations/2026-11-22-01-initial-schema.js';
 import * as eventCostCurrency from './migrations/2026-11-22-02-event-cost-currency.js';
 import * as termsNameOrder from './migrations/2026-11-22-03-terms-name-order.js';
@@ -68,7 +61,7 @@ export const migrationNames: readonly string[] = Object.keys(migrations);
  * takes a table of that name in any other schema for its own and skips creating it.
  */
 async function migrationTableSchema(db: Kysely<any>): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  if (!onPostgres(db)) return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;
 }

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
+import { onPostgres } from './connect.js';
 import type { Trx } from './tables.js';
 
 /**
@@ -15,7 +16,7 @@ import type { Trx } from './tables.js';
  * one write at a time already (group-commit.ts), so nothing is taken there.
  */
 export async function lockNames(trx: Trx, names: string[]): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!onPostgres(trx)) return;
   for (const name of [...new Set(names)].sort()) {
     await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
   }

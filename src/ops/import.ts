@@ -1,5 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
+import { onPostgres } from '../db/connect.js';
 import { appliedMigrations, migrateToLatest, migrateUpTo, migrationNames } from '../db/migrate.js';
 import type { Db, Trx } from '../db/tables.js';
 import { DUMPED_TABLES, planOf, type DumpedTable } from './dump-tables.js';
@@ -156,7 +157,7 @@ export async function importDump(db: Db, file: string): Promise<ImportSummary> {
     await prepareSchema(db, header.migration);
     const rows = await db.transaction().execute(async (trx) => {
       // So that no write comes in between the check that the database is empty and the load.
-      if (trx.getExecutor().adapter instanceof PostgresAdapter)
+      if (onPostgres(trx))
         await sql`lock table ${sql.join(DUMPED_TABLES.map((table) => sql.table(table)))} in exclusive mode`.execute(
           trx,
         );

@@ -1,8 +1,7 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
+import { onPostgres } from '../db/connect.js';
 import type { Trx } from '../db/tables.js';
 import { SEQUENCE_TABLES } from './dump-tables.js';
-
-const onPostgres = (trx: Trx) => trx.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The ID each table's sequence hands out next. It can be past the highest ID in the table: the IDs

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
+import { onPostgres } from '../../db/connect.js';
 import { can, type Requester } from '../../auth/capabilities.js';
 import type { Role } from '../../auth/roles.js';
 import { paddedIds } from '../../db/id-lists.js';
@@ -222,7 +223,6 @@ export async function validateLinkedFilter(kind: LinkedKind, value: unknown, ctx
  * the records' keys are also given as an array of the links' records, which it reads by key.
  */
 export function linkedOfEventsQuery(trx: Trx, kind: LinkedKind, eventIds: readonly number[], user: Requester) {
-  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
   const links = untyped(trx)
     .with(
       (cte) => cte('l').materialized(),
@@ -235,7 +235,7 @@ export function linkedOfEventsQuery(trx: Trx, kind: LinkedKind, eventIds: readon
     .selectFrom('l')
     .crossJoin('posts as p')
     .whereRef('p.id', '=', 'l.record')
-    .$if(postgres, (query) => query.where(sql<SqlBool>`${sql.ref('p.id')} = any(array(select record from l))`));
+    .$if(onPostgres(trx), (query) => query.where(sql<SqlBool>`${sql.ref('p.id')} = any(array(select record from l))`));
   return selectLinked(trx, kind, links)
     .select('l.event_id')
     .where(visibleRecords(user, REGISTERED_STATUSES, 'p'))

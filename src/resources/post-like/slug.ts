@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { onPostgres } from '../../db/connect.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { lockNames } from '../../db/name-locks.js';
 import type { PostType, Trx } from '../../db/tables.js';
@@ -23,7 +24,7 @@ const otherWithSlug = preparedQuery((db, v: { type: PostType; slug: string; excl
  * order, whatever the database's collation (migration 2026-11-28-19).
  */
 export function slugRangeQuery(db: Kysely<any>, v: { type: PostType; from: string; to: string; excludeId: number }) {
-  const slug = db.getExecutor().adapter instanceof PostgresAdapter ? sql<string>`slug collate "C"` : sql<string>`slug`;
+  const slug = onPostgres(db) ? sql<string>`slug collate "C"` : sql<string>`slug`;
   return db
     .selectFrom('posts')
     .select('slug')
