@@ -1,6 +1,5 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { eventListQueries, type EventListRequest } from '../../src/resources/events/list-planner.js';
 import { givenDate, type EventListConditions } from '../../src/resources/events/list-conditions.js';
@@ -9,6 +8,7 @@ import { organizerKind, venueKind } from '../../src/resources/linked/index.js';
 import { categoryTaxonomy, tagTaxonomy } from '../../src/resources/terms/index.js';
 import { termsOfEventsQuery } from '../../src/resources/terms/events.js';
 import { slugRangeQuery } from '../../src/resources/post-like/slug.js';
+import { planOf } from '../support/plans.js';
 import { forEachBackend, type TestServer } from '../support/server.js';
 import { daysFromNow, makeEvent } from './helpers.js';
 
@@ -35,38 +35,6 @@ function listRequest(srv: TestServer, conditions: Partial<EventListConditions>, 
     paging: { page: 1, perPage, offset: 0 },
     now: DateTime.utc(),
   };
-}
-
-/**
- * The plan of a compiled query: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN with sequential scans priced out.
- */
-async function planOf(
-  srv: TestServer,
-  query: { compile(): { sql: string; parameters: readonly unknown[] } },
-): Promise<string> {
-  const { sql: text, parameters } = query.compile();
-  if (srv.backend === 'sqlite') {
-    const rows = await sql
-      .raw<{ detail: string }>(`explain query plan ${inline(text, parameters, '?')}`)
-      .execute(srv.db);
-    return rows.rows.map((r) => r.detail).join('\n');
-  }
-  return srv.db.connection().execute(async (conn) => {
-    await sql`set enable_seqscan = off`.execute(conn);
-    const rows = await sql.raw<{ 'QUERY PLAN': string }>(`explain ${inline(text, parameters, '$')}`).execute(conn);
-    await sql`reset enable_seqscan`.execute(conn);
-    return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
-}
-
-/** Parameters written into the statement as literals (EXPLAIN takes no bound values on PostgreSQL). */
-function inline(text: string, parameters: readonly unknown[], style: '?' | '$'): string {
-  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
-  if (style === '?') {
-    let i = 0;
-    return text.replace(/\?/g, () => literal(parameters[i++]));
-  }
-  return text.replace(/\$(\d+)/g, (_, n: string) => literal(parameters[Number(n) - 1]));
 }
 
 /**
